@@ -1,0 +1,14 @@
+//! Rate Limit Lab: an interactive explainer of why a rate limit kept in each
+//! server's memory fails behind a load balancer, and what fixes it.
+//!
+//! Two layers, one direction of dependency:
+//! - [`sim`] is the pure model (scenario in, report out). It compiles and is
+//!   tested natively, and knows nothing about the browser.
+//! - `ui` (wasm32 only) is the Leptos view: it holds the scenario in one
+//!   signal, derives the report with `sim::run`, and draws it. It does no
+//!   model maths of its own.
+
+pub mod sim;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
