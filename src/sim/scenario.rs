@@ -285,3 +285,20 @@ impl Preset {
             .find(|p| p.apply(*scenario) == *scenario)
     }
 }
+
+impl Scenario {
+    /// The seed of the next burst for "new burst": a SplitMix64 step kept
+    /// below a million, so the sequence of bursts is itself reproducible and
+    /// the seed stays short enough to read in a URL. Never the same seed.
+    pub fn next_seed(&self) -> u64 {
+        let mut z = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let next = (z ^ (z >> 31)) % 1_000_000;
+        if next == self.seed {
+            (next + 1) % 1_000_000
+        } else {
+            next
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! One card per server: its name, `n ok · m 429`, its quota under `split`,
+//! and one mark per request in arrival order. Marks differ by shape as well
+//! as colour: a dot for allowed, a diamond for allowed beyond the limit, a
+//! cross for refused.
+
+use leptos::prelude::*;
+
+use super::state::Lab;
+use crate::sim::Report;
+
+/// What one card shows, derived from the report.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct CardView {
+    received: u32,
+    allowed: u32,
+    refused: u32,
+    quota: Option<u32>,
+    /// Allowed here after the limit was already used up overall.
+    beyond: u32,
+    /// The marks as markup (classes only, no inline styles: CSP-safe).
+    marks: String,
+}
+
+/// One pass over the requests in arrival order builds every card.
+fn card_views(r: &Report) -> Vec<CardView> {
+    let mut cards: Vec<CardView> = r
+        .servers
+        .iter()
+        .map(|s| CardView {
+            received: s.received,
+            allowed: s.allowed,
+            refused: s.refused,
+            quota: s.quota,
+            beyond: 0,
+            marks: String::with_capacity(s.received as usize * 40),
+        })
+        .collect();
+    let mut allowed_so_far = 0;
+    for req in &r.requests {
+        let card = &mut cards[req.server as usize];
+        let kind = if !req.allowed {
+            "no"
+        } else {
+            allowed_so_far += 1;
+            if allowed_so_far > r.limit {
+                card.beyond += 1;
+                "over"
+            } else {
+                "ok"
+            }
+        };
+        card.marks.push_str("<i class=\"rll-mark rll-mark--");
+        card.marks.push_str(kind);
+        card.marks.push_str("\"></i>");
+    }
+    cards
+}
+
+/// The grid of server cards with its legend.
+#[component]
+pub fn ServerCards() -> impl IntoView {
+    let lab = Lab::expect();
+    let cards = Memo::new(move |_| lab.report.with(card_views));
+    let count = Memo::new(move |_| cards.with(Vec::len));
+    view! {
+        <div class="rll-servers">
+            <Legend/>
+            <ul class="rll-cards" aria-label="API servers">
+                <For each=move || 0..count.get() key=|i| *i let:index>
+                    <ServerCard cards index/>
+                </For>
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+fn ServerCard(cards: Memo<Vec<CardView>>, index: usize) -> impl IntoView {
+    let card = Memo::new(move |_| cards.with(|c| c.get(index).cloned().unwrap_or_default()));
+    view! {
+        <li
+            class="rll-card"
+            class:rll-card--idle=move || card.with(|c| c.received == 0)
+            data-testid="server-card"
+            data-server=index + 1
+            data-received=move || card.with(|c| c.received)
+            data-allowed=move || card.with(|c| c.allowed)
+            data-refused=move || card.with(|c| c.refused)
+        >
+            <h4 class="rll-card__name">"Server " {index + 1}</h4>
+            <p class="rll-card__count">
+                <span class="rll-card__ok">{move || card.with(|c| c.allowed)} " ok"</span>
+                " · "
+                <span class="rll-card__no">{move || card.with(|c| c.refused)} " 429"</span>
+            </p>
+            {move || {
+                card.with(|c| c.quota).map(|q| view! { <p class="rll-card__quota">"quota " {q}</p> })
+            }}
+            <p class="rll-sr-only">
+                {move || {
+                    let (received, beyond) = card.with(|c| (c.received, c.beyond));
+                    let mut s = format!("received {received}");
+                    if beyond > 0 {
+                        s.push_str(&format!(", {beyond} allowed beyond the limit"));
+                    }
+                    s
+                }}
+            </p>
+            <div class="rll-card__marks" aria-hidden="true" inner_html=move || card.with(|c| c.marks.clone())></div>
+        </li>
+    }
+}
+
+/// What the marks mean.
+#[component]
+fn Legend() -> impl IntoView {
+    view! {
+        <ul class="rll-legend" aria-label="Legend">
+            <li><i class="rll-mark rll-mark--ok"></i>" allowed"</li>
+            <li><i class="rll-mark rll-mark--over"></i>" allowed beyond the limit"</li>
+            <li><i class="rll-mark rll-mark--no"></i>" refused (429)"</li>
+        </ul>
+    }
+}

@@ -1,0 +1,206 @@
+//! The learner's controls: three sliders, the scenario line with presets
+//! and the load balancer, and the new-burst button.
+
+use leptos::prelude::*;
+
+use super::format;
+use super::state::Lab;
+use super::text;
+use crate::sim::{params, LoadBalancer, Preset, BURST, RTT_US, SERVERS};
+
+/// One labelled range input with its value and unit shown.
+#[component]
+pub fn Slider(
+    /// The test hook and id suffix (`servers`, `burst`, `rtt`).
+    name: &'static str,
+    /// The visible label.
+    label: &'static str,
+    /// Smallest value.
+    min: f64,
+    /// Largest value.
+    max: f64,
+    /// Keyboard step.
+    step: f64,
+    /// The current value.
+    #[prop(into)]
+    value: Signal<f64>,
+    /// The value as shown, with its unit ("8 servers", "2.5 ms").
+    #[prop(into)]
+    shown: Signal<String>,
+    /// Called with each new value while the learner drags.
+    #[prop(into)]
+    on_change: Callback<f64>,
+    /// A note shown under the slider, and whether the slider is dimmed.
+    #[prop(into)]
+    note: Signal<Option<&'static str>>,
+) -> impl IntoView {
+    let lab = Lab::expect();
+    let id = lab.id(name);
+    let note_id = lab.id(&format!("{name}-note"));
+    let dimmed = move || note.get().is_some();
+    let described = {
+        let note_id = note_id.clone();
+        move || dimmed().then(|| note_id.clone())
+    };
+    view! {
+        <div class="rll-slider" class:rll-slider--dimmed=dimmed>
+            <div class="rll-slider__head">
+                <label class="rll-slider__label" for=id.clone()>{label}</label>
+                <output class="rll-slider__value" for=id.clone() aria-hidden="true">{move || shown.get()}</output>
+            </div>
+            <input
+                class="rll-slider__input"
+                type="range"
+                id=id
+                data-testid=name
+                min=min
+                max=max
+                step=step
+                prop:value=move || value.get()
+                aria-valuetext=move || shown.get()
+                aria-describedby=described
+                on:input=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
+                        on_change.run(v);
+                    }
+                }
+            />
+            <p class="rll-slider__note" id=note_id hidden=move || !dimmed()>{move || note.get()}</p>
+        </div>
+    }
+}
+
+/// The three sliders of SPEC section 4.
+#[component]
+pub fn Sliders() -> impl IntoView {
+    let lab = Lab::expect();
+    let s = lab.scenario;
+    view! {
+        <div class="rll-sliders">
+            <Slider
+                name="servers"
+                label="API servers"
+                min=f64::from(SERVERS.min)
+                max=f64::from(SERVERS.max)
+                step=1.0
+                value=Signal::derive(move || f64::from(s.with(|s| s.servers)))
+                shown=Signal::derive(move || format::plural(s.with(|s| s.servers), "server", "servers"))
+                on_change=Callback::new(move |v: f64| lab.update(|sc| sc.with_servers(v as u32)))
+                note=Signal::derive(|| None)
+            />
+            <Slider
+                name="burst"
+                label="Requests in the burst"
+                min=f64::from(BURST.min)
+                max=f64::from(BURST.max)
+                step=1.0
+                value=Signal::derive(move || f64::from(s.with(|s| s.burst)))
+                shown=Signal::derive(move || {
+                    s.with(|s| format!("{} in {} ms", format::plural(s.burst, "request", "requests"), s.span_ms))
+                })
+                on_change=Callback::new(move |v: f64| lab.update(|sc| sc.with_burst(v as u32)))
+                note=Signal::derive(|| None)
+            />
+            <Slider
+                name="rtt"
+                label="Redis round trip"
+                min=0.0
+                max=f64::from(RTT_US.max) / 1000.0
+                step=0.1
+                value=Signal::derive(move || f64::from(s.with(|s| s.rtt_us)) / 1000.0)
+                shown=Signal::derive(move || format!("{} ms", params::format_ms(s.with(|s| s.rtt_us))))
+                on_change=Callback::new(move |v: f64| {
+                    lab.update(|sc| sc.with_rtt_us((v * 1000.0).round() as u32))
+                })
+                note=Signal::derive(move || {
+                    (!s.with(|s| s.strategy.uses_redis())).then_some(text::RTT_UNUSED)
+                })
+            />
+        </div>
+    }
+}
+
+/// The rest of the scenario: the limit and the burst's span (set by URL or
+/// preset), presets, and the load balancer.
+#[component]
+pub fn ScenarioLine() -> impl IntoView {
+    let lab = Lab::expect();
+    let s = lab.scenario;
+    let preset = Memo::new(move |_| s.with(Preset::matching));
+    let lb_name = lab.id("lb");
+    view! {
+        <div class="rll-setup">
+            <p class="rll-setup__limit">
+                "Limit: "
+                <strong>{move || format::plural(s.with(|s| s.limit), "request", "requests")}</strong>
+                " per window, for one user. The window is long compared with the burst."
+            </p>
+            <fieldset class="rll-choice">
+                <legend class="rll-choice__legend">"Load balancer"</legend>
+                {[LoadBalancer::Random, LoadBalancer::RoundRobin]
+                    .into_iter()
+                    .map(|lb| {
+                        let label = match lb {
+                            LoadBalancer::Random => "random",
+                            LoadBalancer::RoundRobin => "round-robin",
+                        };
+                        view! {
+                            <label class="rll-choice__option">
+                                <input
+                                    type="radio"
+                                    name=lb_name.clone()
+                                    data-testid=format!("lb-{}", lb.as_str())
+                                    prop:checked=move || s.with(|s| s.lb) == lb
+                                    on:change=move |_| lab.update(|sc| sc.with_lb(lb))
+                                />
+                                <span>{label}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+            <fieldset class="rll-choice">
+                <legend class="rll-choice__legend">"Scenario"</legend>
+                {Preset::ALL
+                    .into_iter()
+                    .map(|p| {
+                        let (label, title) = match p {
+                            Preset::Gatepass => ("10 per second", "limit 10, 40 requests in 40 ms"),
+                            Preset::PerMinute => ("100 per minute", "limit 100, 400 requests over 1 s, round-robin"),
+                        };
+                        view! {
+                            <button
+                                type="button"
+                                class="rll-choice__button"
+                                data-testid=format!("preset-{}", p.as_str())
+                                aria-pressed=move || (preset.get() == Some(p)).to_string()
+                                title=title
+                                on:click=move |_| lab.update(|sc| p.apply(sc))
+                            >
+                                {label}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </fieldset>
+        </div>
+    }
+}
+
+/// Re-rolls the seed: a new burst with the same settings.
+#[component]
+pub fn Reroll() -> impl IntoView {
+    let lab = Lab::expect();
+    view! {
+        <button
+            type="button"
+            class="rll-button rll-button--primary"
+            data-testid="reroll"
+            on:click=move |_| lab.update(|sc| sc.with_seed(sc.next_seed()))
+        >
+            <span aria-hidden="true">"↻ "</span>
+            "New burst"
+        </button>
+        <span class="rll-seed">"seed " {move || lab.scenario.with(|s| s.seed)}</span>
+    }
+}

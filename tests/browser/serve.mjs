@@ -1,0 +1,80 @@
+// A tiny static file server for dist/: correct MIME types (application/wasm),
+// an optional sub-path the site lives under, and an optional
+// Content-Security-Policy header. The serve script and the browser tests
+// both use it, so what the tests load is what a newcomer sees.
+//
+//   node tests/browser/serve.mjs dist [port]
+import http from 'node:http';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves `root` under `prefix` (for example "/courses/net/lab/").
+ * `extra` maps URL paths to { type, body } for host pages made by tests.
+ * Resolves to { url, close, requests } where `requests` lists every path asked.
+ */
+export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {} }) {
+  const base = path.resolve(root);
+  const requests = [];
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    requests.push(url.pathname);
+    const headers = { 'Cache-Control': 'no-store' };
+    if (csp) headers['Content-Security-Policy'] = csp;
+    if (extra[url.pathname]) {
+      const { type, body } = extra[url.pathname];
+      res.writeHead(200, { ...headers, 'Content-Type': type });
+      res.end(body);
+      return;
+    }
+    if (!url.pathname.startsWith(prefix)) {
+      res.writeHead(404, headers);
+      res.end('not found');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(prefix.length));
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = path.resolve(base, rel);
+    if (!file.startsWith(base + path.sep)) {
+      res.writeHead(403, headers);
+      res.end('forbidden');
+      return;
+    }
+    try {
+      const body = await fs.readFile(file);
+      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      res.writeHead(200, { ...headers, 'Content-Type': type });
+      res.end(body);
+    } catch {
+      res.writeHead(404, headers);
+      res.end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
+  const { port: bound } = server.address();
+  return {
+    url: `http://127.0.0.1:${bound}${prefix}`,
+    origin: `http://127.0.0.1:${bound}`,
+    requests,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [root = 'dist', port = '8080'] = process.argv.slice(2);
+  const { url } = await startServer({ root, port: Number(port) });
+  console.log(`Rate Limit Lab is being served at ${url}  (Ctrl-C stops it)`);
+}
