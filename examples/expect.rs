@@ -39,7 +39,8 @@ fn main() {
         r.refused_under_limit,
         r.redis_calls,
         r.redis_calls_per_request,
-        r.final_counter.map_or("null".to_string(), |c| c.to_string()),
+        r.final_counter
+            .map_or("null".to_string(), |c| c.to_string()),
         r.scenario.seed
     );
 }

@@ -18,7 +18,11 @@ fn main() {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--seeds" {
-            seeds = it.next().and_then(|n| n.parse().ok()).unwrap_or(seeds).max(1);
+            seeds = it
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(seeds)
+                .max(1);
         } else if let Some((k, v)) = a.split_once('=') {
             pairs.push((k, v));
         } else {
@@ -61,8 +65,16 @@ fn main() {
         let sd = (allowed.iter().map(|a| (a - mean).powi(2)).sum::<f64>() / n).sqrt();
         let min = runs.iter().map(|r| r.allowed).min().unwrap_or(0);
         let max = runs.iter().map(|r| r.allowed).max().unwrap_or(0);
-        let under = runs.iter().map(|r| f64::from(r.refused_under_limit)).sum::<f64>() / n;
-        let lost = runs.iter().map(|r| f64::from(r.lost_updates())).sum::<f64>() / n;
+        let under = runs
+            .iter()
+            .map(|r| f64::from(r.refused_under_limit))
+            .sum::<f64>()
+            / n;
+        let lost = runs
+            .iter()
+            .map(|r| f64::from(r.lost_updates()))
+            .sum::<f64>()
+            / n;
         println!(
             "{:<8} {:>8.1} {:>7.1} {:>5} {:>5} {:>10.1} {:>10.1}",
             strategy.as_str(),

@@ -1,46 +1,87 @@
 //! The discrete-event engine: a queue of events ordered by (time, order
 //! scheduled), a single-threaded Redis, and the servers' decisions.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::VecDeque;
 
 use super::report::{Command, RedisOp, Report, RequestTrace, ServerReport};
 use super::rng::Rng;
 use super::scenario::{LoadBalancer, Scenario, Strategy};
 
 /// What happens at one instant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Event {
     /// Request `req` reaches its server.
     Arrive { req: u32 },
     /// Redis executes `command` for `req`; `arg` is the value SET writes.
-    Redis { req: u32, command: Command, arg: u32 },
+    Redis {
+        req: u32,
+        command: Command,
+        arg: u32,
+    },
     /// The reply to `req`'s GET (value `read`) reaches its server.
     GetReply { req: u32, read: u32 },
 }
 
 /// The event queue: earliest time first, and at equal times the event
 /// scheduled first runs first.
+///
+/// Every event the model schedules lands a fixed delay after the event that
+/// schedules it (half a round trip, or a whole one), and events are handled
+/// in time order, so the events scheduled with one delay arrive already
+/// sorted by (time, order scheduled). The queue keeps one FIFO lane per
+/// delay, plus one for the arrivals, and pops the smallest head: the same
+/// order as a binary heap on (time, order scheduled), at O(1) per event.
 struct Queue {
-    heap: BinaryHeap<Reverse<(u64, u64, Event)>>,
+    /// `(delay, events)`; lane 0 holds the arrivals (its delay is unused).
+    lanes: Vec<(u64, Lane)>,
+    now: u64,
     seq: u64,
 }
 
 impl Queue {
-    fn with_capacity(n: usize) -> Self {
+    /// A queue holding the arrivals `(time, event)`, sorted by time.
+    fn with_arrivals(arrivals: impl Iterator<Item = (u64, Event)>) -> Self {
+        let mut seq = 0;
+        let lane = arrivals
+            .map(|(t, e)| {
+                seq += 1;
+                (t, seq - 1, e)
+            })
+            .collect();
         Queue {
-            heap: BinaryHeap::with_capacity(n),
-            seq: 0,
+            lanes: vec![(0, lane)],
+            now: 0,
+            seq,
         }
     }
-    fn schedule(&mut self, at_us: u64, event: Event) {
-        self.heap.push(Reverse((at_us, self.seq, event)));
+
+    /// Schedules `event` at `now + delay`.
+    fn schedule_in(&mut self, delay: u64, event: Event) {
+        let entry = (self.now + delay, self.seq, event);
         self.seq += 1;
+        match self.lanes[1..].iter_mut().find(|(d, _)| *d == delay) {
+            Some((_, lane)) => lane.push_back(entry),
+            None => self.lanes.push((delay, VecDeque::from([entry]))),
+        }
     }
+
+    /// The earliest event, first scheduled first among equal times.
     fn pop(&mut self) -> Option<(u64, Event)> {
-        self.heap.pop().map(|Reverse((t, _, e))| (t, e))
+        let lane = self
+            .lanes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, l))| l.front().map(|&(t, seq, _)| ((t, seq), i)))
+            .min()?
+            .1;
+        let (t, _, event) = self.lanes[lane].1.pop_front()?;
+        self.now = t;
+        Some((t, event))
     }
 }
+
+/// Events as `(time, order scheduled, event)`, sorted.
+type Lane = VecDeque<(u64, u64, Event)>;
 
 /// The whole simulated world while it runs.
 struct World {
@@ -80,10 +121,12 @@ impl World {
                 _ => scenario.limit,
             })
             .collect();
-        let mut queue = Queue::with_capacity(2 * b + 2);
-        for (k, r) in requests.iter().enumerate() {
-            queue.schedule(r.arrival_us, Event::Arrive { req: k as u32 });
-        }
+        let queue = Queue::with_arrivals(
+            requests
+                .iter()
+                .enumerate()
+                .map(|(k, r)| (r.arrival_us, Event::Arrive { req: k as u32 })),
+        );
         World {
             scenario,
             queue,
@@ -110,16 +153,16 @@ impl World {
                     self.local_count[server] += u32::from(allowed);
                     self.decide(req, allowed, now);
                 }
-                Strategy::GetSet => self.queue.schedule(
-                    now + half,
+                Strategy::GetSet => self.queue.schedule_in(
+                    half,
                     Event::Redis {
                         req,
                         command: Command::Get,
                         arg: 0,
                     },
                 ),
-                Strategy::Incr => self.queue.schedule(
-                    now + half,
+                Strategy::Incr => self.queue.schedule_in(
+                    half,
                     Event::Redis {
                         req,
                         command: Command::Incr,
@@ -131,8 +174,7 @@ impl World {
                 let value = match command {
                     Command::Get => {
                         let read = self.counter;
-                        self.queue
-                            .schedule(now + half, Event::GetReply { req, read });
+                        self.queue.schedule_in(half, Event::GetReply { req, read });
                         read
                     }
                     Command::Set => {
@@ -145,8 +187,8 @@ impl World {
                         self.decide(req, c <= self.scenario.limit, now + half);
                         if c == 1 {
                             // The server sees 1 and sets the window's expiry.
-                            self.queue.schedule(
-                                now + rtt,
+                            self.queue.schedule_in(
+                                rtt,
                                 Event::Redis {
                                     req,
                                     command: Command::Expire,
@@ -168,8 +210,8 @@ impl World {
             Event::GetReply { req, read } => {
                 let allowed = read < self.scenario.limit;
                 if allowed {
-                    self.queue.schedule(
-                        now + half,
+                    self.queue.schedule_in(
+                        half,
                         Event::Redis {
                             req,
                             command: Command::Set,
@@ -213,7 +255,9 @@ impl World {
         let allowed: u32 = servers.iter().map(|c| c.allowed).sum();
         let refused = s.burst - allowed;
         let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
-        latencies.sort_unstable();
+        let lower_middle = (latencies.len() - 1) / 2;
+        let latency_max_us = latencies.iter().copied().max().unwrap_or(0);
+        let latency_median_us = *latencies.select_nth_unstable(lower_middle).1;
         let redis_calls = self.redis_log.len() as u32;
         Report {
             scenario: s,
@@ -226,8 +270,8 @@ impl World {
             redis_calls,
             redis_calls_per_request: f64::from(redis_calls) / f64::from(s.burst),
             final_counter: s.strategy.uses_redis().then_some(self.counter),
-            latency_median_us: latencies[(latencies.len() - 1) / 2],
-            latency_max_us: latencies[latencies.len() - 1],
+            latency_median_us,
+            latency_max_us,
             requests: self.requests,
             redis_log: self.redis_log,
         }

@@ -71,14 +71,14 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         }
     }
     let whole = [
-        ("servers", SERVERS, s.servers, ""),
-        ("burst", BURST, s.burst, ""),
-        ("limit", LIMIT, s.limit, ""),
-        ("span", SPAN_MS, s.span_ms, " ms"),
+        ("servers", SERVERS, s.servers, &WHOLE),
+        ("burst", BURST, s.burst, &WHOLE),
+        ("limit", LIMIT, s.limit, &WHOLE),
+        ("span", SPAN_MS, s.span_ms, &WHOLE_MS),
     ];
     for (name, range, current, unit) in whole {
         if let Some(v) = last(name) {
-            let n = read_number(name, v, range, current, 1.0, unit, &mut notices);
+            let n = read_number(name, v, range, current, unit, &mut notices);
             s = match name {
                 "servers" => s.with_servers(n),
                 "burst" => s.with_burst(n),
@@ -89,7 +89,7 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
     }
     if let Some(v) = last("rtt") {
         // Read in milliseconds, kept in microseconds.
-        let us = read_number("rtt", v, RTT_US, s.rtt_us, 1000.0, " ms", &mut notices);
+        let us = read_number("rtt", v, RTT_US, s.rtt_us, &TENTH_MS, &mut notices);
         s = s.with_rtt_us(us);
     }
     if let Some(v) = last("seed") {
@@ -109,42 +109,154 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
     }
 }
 
-/// Reads a number given in display units (the model keeps `value × scale`),
-/// rounds it to the range's step, clamps it, and explains any change.
+/// A decimal number as written, in thousandths: "2.37" is 2370. Digits
+/// past the third decimal only make `exact` false. Integer arithmetic
+/// only (no float parsing or formatting, which would weigh on the wasm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decimal {
+    /// The value × 1000, saturating.
+    pub milli: i64,
+    /// False when non-zero digits past the third decimal were dropped.
+    pub exact: bool,
+}
+
+/// Parses `[+-]digits[.digits][e[+-]digits]` (or `.5`); anything else is
+/// `None`. Huge values saturate (and are then clamped like any other).
+pub fn parse_decimal(text: &str) -> Option<Decimal> {
+    let (negative, body) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], Some(&body[at + 1..])),
+        None => (body, None),
+    };
+    let exponent: i32 = match exponent {
+        None => 0,
+        Some(e) => {
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let n = digits.parse::<u16>().unwrap_or(u16::MAX).min(400) as i32;
+            if e.starts_with('-') {
+                -n
+            } else {
+                n
+            }
+        }
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let mut milli: i64 = 0;
+    for b in whole.bytes() {
+        milli = milli.saturating_mul(10).saturating_add(i64::from(b - b'0'));
+    }
+    milli = milli.saturating_mul(1000);
+    let mut scale = 100;
+    let mut exact = true;
+    for b in fraction.bytes() {
+        let d = i64::from(b - b'0');
+        if scale > 0 {
+            milli = milli.saturating_add(d * scale);
+            scale /= 10;
+        } else if d != 0 {
+            exact = false;
+        }
+    }
+    for _ in 0..exponent.max(0) {
+        milli = milli.saturating_mul(10);
+    }
+    for _ in 0..(-exponent).max(0) {
+        exact &= milli % 10 == 0;
+        milli /= 10;
+    }
+    Some(Decimal {
+        milli: if negative { -milli } else { milli },
+        exact,
+    })
+}
+
+/// Round-half-away-from-zero division for the parser's thousandths.
+fn div_round(n: i64, d: i64) -> i64 {
+    if n >= 0 {
+        n.saturating_add(d / 2) / d
+    } else {
+        -((-n).saturating_add(d / 2) / d)
+    }
+}
+
+/// How a parameter is written and kept.
+struct Unit {
+    /// Thousandths of the written unit in one model unit: 1000 for whole
+    /// numbers (servers = 8), 1 for the round trip (ms written, µs kept).
+    milli_per_model: i64,
+    /// The step, in model units: 1, or 100 µs for the round trip.
+    step: i64,
+    /// Shown after a value in a notice: "" or " ms".
+    suffix: &'static str,
+}
+
+const WHOLE: Unit = Unit {
+    milli_per_model: 1000,
+    step: 1,
+    suffix: "",
+};
+const WHOLE_MS: Unit = Unit {
+    milli_per_model: 1000,
+    step: 1,
+    suffix: " ms",
+};
+const TENTH_MS: Unit = Unit {
+    milli_per_model: 1,
+    step: 100,
+    suffix: " ms",
+};
+
+/// Reads a number, rounds it to the parameter's step, clamps it into the
+/// range, and explains any change in a notice.
 fn read_number(
     name: &str,
     text: &str,
     range: Range,
     current: u32,
-    scale: f64,
-    unit: &str,
+    unit: &Unit,
     notices: &mut Vec<String>,
 ) -> u32 {
-    let show = |model: u32| format!("{}{unit}", format_display(model, scale));
-    let Some(x) = text.parse::<f64>().ok().filter(|x| x.is_finite()) else {
+    let show = |model: u32| {
+        if unit.milli_per_model == 1 {
+            format!("{}{}", format_ms(model), unit.suffix)
+        } else {
+            format!("{model}{}", unit.suffix)
+        }
+    };
+    let given = shorten(text);
+    let Some(x) = parse_decimal(text) else {
         notices.push(format!(
-            "{name}=“{}” is not a number, so it stays at {}.",
-            shorten(text),
+            "{name}=“{given}” is not a number, so it stays at {}.",
             show(current)
         ));
         return current;
     };
-    let step = if scale == 1.0 { 1.0 } else { 100.0 };
-    let model = (x * scale / step).round() * step;
-    let clamped = model.clamp(f64::from(range.min), f64::from(range.max)) as u32;
-    let given = shorten(text);
-    if model < f64::from(range.min) {
+    let per_step = unit.milli_per_model * unit.step;
+    let model = div_round(x.milli, per_step).saturating_mul(unit.step);
+    let clamped = model.clamp(i64::from(range.min), i64::from(range.max)) as u32;
+    if model < i64::from(range.min) {
         notices.push(format!(
             "{name}={given} is below the least allowed, so it is set to {}.",
             show(clamped)
         ));
-    } else if model > f64::from(range.max) {
+    } else if model > i64::from(range.max) {
         notices.push(format!(
             "{name}={given} is above the most allowed, so it is set to {}.",
             show(clamped)
         ));
-    } else if (model - x * scale).abs() > 1e-6 {
-        let steps = if scale == 1.0 {
+    } else if !x.exact || model.saturating_mul(unit.milli_per_model) != x.milli {
+        let steps = if unit.step == 1 {
             "whole numbers only"
         } else {
             "steps of 0.1 ms"
@@ -157,20 +269,11 @@ fn read_number(
     clamped
 }
 
-/// A model value in display units: `rtt_us` 2500 with scale 1000 is "2.5".
-fn format_display(model: u32, scale: f64) -> String {
-    if scale == 1.0 {
-        model.to_string()
-    } else {
-        format_ms(model)
-    }
-}
-
 /// Microseconds as milliseconds with at most one decimal: 2000 → "2",
 /// 2500 → "2.5", 100 → "0.1".
 pub fn format_ms(us: u32) -> String {
     let tenths = (us + 50) / 100;
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         format!("{}", tenths / 10)
     } else {
         format!("{}.{}", tenths / 10, tenths % 10)

@@ -16,7 +16,7 @@ pub struct ServerReport {
 }
 
 /// A command Redis executed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Read the counter.
     Get,

@@ -28,23 +28,26 @@ impl Rng {
         }
     }
 
-    /// `count` distinct values uniform over `0..bound`, in increasing order
-    /// (Floyd's sampling: exactly `count` draws). `count` must not exceed
-    /// `bound`; it is capped there.
+    /// `count` distinct values uniform over `0..bound`, in increasing order.
+    /// `count` is capped at `bound`.
+    ///
+    /// The set is that of the first `count` distinct values of the
+    /// generator's stream (rejection of repeats), which is a uniformly
+    /// random subset. Drawing the missing number in batches, then sorting
+    /// and removing repeats, consumes the stream in the same order as one
+    /// draw at a time would, without shifting a vector on every insert.
     pub fn distinct_sorted(&mut self, count: u32, bound: u32) -> Vec<u32> {
-        let count = count.min(bound);
-        let mut picked: Vec<u32> = Vec::with_capacity(count as usize);
-        for j in (bound - count)..bound {
-            let t = self.below(j + 1);
-            let value = match picked.binary_search(&t) {
-                Ok(_) => j,
-                Err(_) => t,
-            };
-            // Floyd's choice is never already picked; keeping the vector
-            // sorted makes the membership test above a binary search.
-            if let Err(at) = picked.binary_search(&value) {
-                picked.insert(at, value);
+        let count = count.min(bound) as usize;
+        let mut picked: Vec<u32> = Vec::with_capacity(count);
+        while picked.len() < count {
+            // Each batch draws exactly the number still missing, so at most
+            // its last draw could complete the set: never a draw too many.
+            for _ in picked.len()..count {
+                let v = self.below(bound);
+                picked.push(v);
             }
+            picked.sort_unstable();
+            picked.dedup();
         }
         picked
     }

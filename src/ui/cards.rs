@@ -77,21 +77,27 @@ pub fn ServerCards() -> impl IntoView {
 #[component]
 fn ServerCard(cards: Memo<Vec<CardView>>, index: usize) -> impl IntoView {
     let card = Memo::new(move |_| cards.with(|c| c.get(index).cloned().unwrap_or_default()));
+    let field = move |f: fn(&CardView) -> u32| Signal::derive(move || card.with(f));
+    let (received, allowed, refused) = (
+        field(|c| c.received),
+        field(|c| c.allowed),
+        field(|c| c.refused),
+    );
     view! {
         <li
             class="rll-card"
-            class:rll-card--idle=move || card.with(|c| c.received == 0)
+            class:rll-card--idle=move || received.get() == 0
             data-testid="server-card"
             data-server=index + 1
-            data-received=move || card.with(|c| c.received)
-            data-allowed=move || card.with(|c| c.allowed)
-            data-refused=move || card.with(|c| c.refused)
+            data-received=received
+            data-allowed=allowed
+            data-refused=refused
         >
             <h4 class="rll-card__name">"Server " {index + 1}</h4>
             <p class="rll-card__count">
-                <span class="rll-card__ok">{move || card.with(|c| c.allowed)} " ok"</span>
+                <span class="rll-card__ok">{allowed} " ok"</span>
                 " · "
-                <span class="rll-card__no">{move || card.with(|c| c.refused)} " 429"</span>
+                <span class="rll-card__no">{refused} " 429"</span>
             </p>
             {move || {
                 card.with(|c| c.quota).map(|q| view! { <p class="rll-card__quota">"quota " {q}</p> })

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::format;
 use super::state::Lab;
 use super::text;
-use crate::sim::{params, LoadBalancer, Preset, BURST, RTT_US, SERVERS};
+use crate::sim::{params, LoadBalancer, Preset, RTT_US};
 
 /// One labelled range input with its value and unit shown.
 #[component]
@@ -15,21 +15,21 @@ pub fn Slider(
     name: &'static str,
     /// The visible label.
     label: &'static str,
-    /// Smallest value.
-    min: f64,
-    /// Largest value.
-    max: f64,
-    /// Keyboard step.
-    step: f64,
-    /// The current value.
+    /// Smallest value, as the input's `min` attribute.
+    min: &'static str,
+    /// Largest value, as the input's `max` attribute.
+    max: &'static str,
+    /// Keyboard step, as the input's `step` attribute.
+    step: &'static str,
+    /// The current value, as the input shows it.
     #[prop(into)]
-    value: Signal<f64>,
+    value: Signal<String>,
     /// The value as shown, with its unit ("8 servers", "2.5 ms").
     #[prop(into)]
     shown: Signal<String>,
-    /// Called with each new value while the learner drags.
+    /// Called with each new value (the input's text) while the learner drags.
     #[prop(into)]
-    on_change: Callback<f64>,
+    on_change: Callback<String>,
     /// A note shown under the slider, and whether the slider is dimmed.
     #[prop(into)]
     note: Signal<Option<&'static str>>,
@@ -59,11 +59,7 @@ pub fn Slider(
                 prop:value=move || value.get()
                 aria-valuetext=move || shown.get()
                 aria-describedby=described
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                        on_change.run(v);
-                    }
-                }
+                on:input=move |ev| on_change.run(event_target_value(&ev))
             />
             <p class="rll-slider__note" id=note_id hidden=move || !dimmed()>{move || note.get()}</p>
         </div>
@@ -80,37 +76,47 @@ pub fn Sliders() -> impl IntoView {
             <Slider
                 name="servers"
                 label="API servers"
-                min=f64::from(SERVERS.min)
-                max=f64::from(SERVERS.max)
-                step=1.0
-                value=Signal::derive(move || f64::from(s.with(|s| s.servers)))
+                min="1"
+                max="16"
+                step="1"
+                value=Signal::derive(move || s.with(|s| s.servers).to_string())
                 shown=Signal::derive(move || format::plural(s.with(|s| s.servers), "server", "servers"))
-                on_change=Callback::new(move |v: f64| lab.update(|sc| sc.with_servers(v as u32)))
+                on_change=Callback::new(move |v: String| {
+                    if let Ok(n) = v.parse() {
+                        lab.update(|sc| sc.with_servers(n))
+                    }
+                })
                 note=Signal::derive(|| None)
             />
             <Slider
                 name="burst"
                 label="Requests in the burst"
-                min=f64::from(BURST.min)
-                max=f64::from(BURST.max)
-                step=1.0
-                value=Signal::derive(move || f64::from(s.with(|s| s.burst)))
+                min="1"
+                max="500"
+                step="1"
+                value=Signal::derive(move || s.with(|s| s.burst).to_string())
                 shown=Signal::derive(move || {
                     s.with(|s| format!("{} in {} ms", format::plural(s.burst, "request", "requests"), s.span_ms))
                 })
-                on_change=Callback::new(move |v: f64| lab.update(|sc| sc.with_burst(v as u32)))
+                on_change=Callback::new(move |v: String| {
+                    if let Ok(n) = v.parse() {
+                        lab.update(|sc| sc.with_burst(n))
+                    }
+                })
                 note=Signal::derive(|| None)
             />
             <Slider
                 name="rtt"
                 label="Redis round trip"
-                min=0.0
-                max=f64::from(RTT_US.max) / 1000.0
-                step=0.1
-                value=Signal::derive(move || f64::from(s.with(|s| s.rtt_us)) / 1000.0)
+                min="0"
+                max="20"
+                step="0.1"
+                value=Signal::derive(move || params::format_ms(s.with(|s| s.rtt_us)))
                 shown=Signal::derive(move || format!("{} ms", params::format_ms(s.with(|s| s.rtt_us))))
-                on_change=Callback::new(move |v: f64| {
-                    lab.update(|sc| sc.with_rtt_us((v * 1000.0).round() as u32))
+                on_change=Callback::new(move |v: String| {
+                    if let Some(d) = params::parse_decimal(&v) {
+                        lab.update(|sc| sc.with_rtt_us(d.milli.clamp(0, i64::from(RTT_US.max)) as u32))
+                    }
                 })
                 note=Signal::derive(move || {
                     (!s.with(|s| s.strategy.uses_redis())).then_some(text::RTT_UNUSED)

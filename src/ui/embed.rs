@@ -22,7 +22,11 @@ pub fn use_url_sync(lab: Lab) {
         };
         let hash = window.location().hash().unwrap_or_default();
         if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}{hash}")));
+            let _ = history.replace_state_with_url(
+                &JsValue::NULL,
+                "",
+                Some(&format!("?{query}{hash}")),
+            );
         }
     });
 }
@@ -83,7 +87,9 @@ pub fn use_resize_messages(lab: Lab, root: NodeRef<leptos::html::Div>) {
         let target: web_sys::Element = el.clone().into();
         let measure = move || {
             let rect = target.get_bounding_client_rect();
-            let scroll = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+            let scroll = web_sys::window()
+                .and_then(|w| w.scroll_y().ok())
+                .unwrap_or(0.0);
             (rect.bottom() + scroll).ceil().max(0.0) as u32
         };
         let callback = Closure::<dyn FnMut()>::new(move || {

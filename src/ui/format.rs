@@ -1,22 +1,25 @@
-//! Numbers as the widget shows them.
+//! Numbers as the widget shows them. Integer arithmetic only: float
+//! formatting would add several kilobytes to the download.
 
-/// Microseconds as milliseconds, trimmed: 2000 → "2", 2500 → "2.5",
-/// 850 → "0.85", 0 → "0".
-pub fn ms(us: u64) -> String {
-    trim(format!("{:.2}", us as f64 / 1000.0))
-}
-
-/// A ratio with at most two decimals and no trailing zeros: 1.75, 2, 0.
-pub fn decimal(x: f64) -> String {
-    trim(format!("{x:.2}"))
-}
-
-fn trim(s: String) -> String {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
+/// `hundredths / 100` with at most two decimals and no trailing zeros:
+/// 175 → "1.75", 200 → "2", 5 → "0.05".
+fn hundredths(h: u64) -> String {
+    match h % 100 {
+        0 => format!("{}", h / 100),
+        f if f % 10 == 0 => format!("{}.{}", h / 100, f / 10),
+        f => format!("{}.{f:02}", h / 100),
     }
+}
+
+/// Microseconds as milliseconds: 2000 → "2", 2500 → "2.5", 850 → "0.85".
+pub fn ms(us: u64) -> String {
+    hundredths((us + 5) / 10)
+}
+
+/// `num / den` rounded to two decimals: (70, 40) → "1.75", (41, 40) → "1.03".
+pub fn ratio(num: u32, den: u32) -> String {
+    let den = u64::from(den.max(1));
+    hundredths((u64::from(num) * 100 + den / 2) / den)
 }
 
 /// "1 request" / "3 requests".

@@ -98,3 +98,19 @@ fn read_mount(el: &web_sys::HtmlElement, index: u32) -> Mount {
         notices: parsed.notices,
     }
 }
+
+/// Measuring hook for `scripts/measure`: runs the model once on the largest
+/// scenario (16 servers, 500 requests, other settings at their defaults)
+/// for strategy `0..=3` (local, split, getset, incr) and returns how many
+/// requests were allowed, so the page can time the model by itself.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = runLargest)]
+pub fn run_largest(strategy: u32, seed: u32) -> u32 {
+    use crate::sim::{self, Scenario, Strategy};
+    let strategy = Strategy::ALL[(strategy as usize).min(3)];
+    let scenario = Scenario::default()
+        .with_strategy(strategy)
+        .with_servers(16)
+        .with_burst(500)
+        .with_seed(u64::from(seed));
+    sim::run(&scenario).allowed
+}

@@ -20,7 +20,8 @@ struct Answer {
 pub fn Quiz() -> impl IntoView {
     let lab = Lab::expect();
     let answers = RwSignal::new(vec![Answer::default(); QUESTIONS.len()]);
-    let answered = Memo::new(move |_| answers.with(|a| a.iter().filter(|a| a.first.is_some()).count()));
+    let answered =
+        Memo::new(move |_| answers.with(|a| a.iter().filter(|a| a.first.is_some()).count()));
     let correct = Memo::new(move |_| {
         answers.with(|a| {
             a.iter()
@@ -36,7 +37,11 @@ pub fn Quiz() -> impl IntoView {
             a[q].first.get_or_insert(i);
         });
         if newly && lab.mount.with_value(|m| m.framed) {
-            embed::post_quiz(answered.get_untracked(), correct.get_untracked(), QUESTIONS.len());
+            embed::post_quiz(
+                answered.get_untracked(),
+                correct.get_untracked(),
+                QUESTIONS.len(),
+            );
         }
     };
     view! {

@@ -35,13 +35,23 @@ fn lines(r: &Report) -> Vec<Line> {
             let req = &r.requests[op.request as usize];
             let (value, note, warn) = match op.command {
                 Command::Get => {
-                    let twin = read_by.iter().find(|(v, _)| *v == op.value).map(|(_, q)| *q);
+                    let twin = read_by
+                        .iter()
+                        .find(|(v, _)| *v == op.value)
+                        .map(|(_, q)| *q);
                     read_by.push((op.value, op.request));
-                    let verdict = if op.value < r.limit { "will allow" } else { "will refuse" };
+                    let verdict = if op.value < r.limit {
+                        "will allow"
+                    } else {
+                        "will refuse"
+                    };
                     match twin {
                         Some(q) if op.value < r.limit => (
                             format!("→ {}", op.value),
-                            Some(format!("same value request #{} read: both {verdict}", q + 1)),
+                            Some(format!(
+                                "same value request #{} read: both {verdict}",
+                                q + 1
+                            )),
                             true,
                         ),
                         _ => (format!("→ {}", op.value), Some(verdict.to_string()), false),
@@ -52,7 +62,9 @@ fn lines(r: &Report) -> Vec<Line> {
                     counter = op.value;
                     (
                         format!("{}", op.value),
-                        lost.then(|| format!("counter was already {}: an update is lost", op.value)),
+                        lost.then(|| {
+                            format!("counter was already {}: an update is lost", op.value)
+                        }),
                         lost,
                     )
                 }
@@ -65,7 +77,11 @@ fn lines(r: &Report) -> Vec<Line> {
                         false,
                     )
                 }
-                Command::Expire => (String::new(), Some("start the window's clock".to_string()), false),
+                Command::Expire => (
+                    String::new(),
+                    Some("start the window's clock".to_string()),
+                    false,
+                ),
             };
             Line {
                 at: format::ms(op.at_us),

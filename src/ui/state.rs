@@ -56,6 +56,20 @@ impl Lab {
         self.mount.with_value(|m| format!("{}-{suffix}", m.id))
     }
 
+    /// One number read off the report. Every such view has the same type
+    /// (a `fn` pointer inside a type-erased signal), so the wasm carries one
+    /// rendering path for all of them instead of one per closure.
+    pub fn num(&self, f: fn(&Report) -> u32) -> Signal<u32> {
+        let report = self.report;
+        Signal::derive(move || report.with(f))
+    }
+
+    /// One text read off the report; see [`Lab::num`].
+    pub fn text(&self, f: fn(&Report) -> String) -> Signal<String> {
+        let report = self.report;
+        Signal::derive(move || report.with(f))
+    }
+
     /// Changes the scenario with `f`.
     pub fn update(&self, f: impl FnOnce(Scenario) -> Scenario) {
         self.scenario.update(|s| *s = f(*s));

@@ -15,7 +15,10 @@ pub fn StrategyTabs() -> impl IntoView {
     let select = move |s: Strategy| lab.update(|sc| sc.with_strategy(s));
     let on_key = move |ev: KeyboardEvent| {
         let all = Strategy::ALL;
-        let at = all.iter().position(|s| *s == current.get_untracked()).unwrap_or(0);
+        let at = all
+            .iter()
+            .position(|s| *s == current.get_untracked())
+            .unwrap_or(0);
         let next = match ev.key().as_str() {
             "ArrowRight" | "ArrowDown" => (at + 1) % all.len(),
             "ArrowLeft" | "ArrowUp" => (at + all.len() - 1) % all.len(),

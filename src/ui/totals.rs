@@ -45,69 +45,65 @@ fn counter_note(r: &Report) -> String {
 #[component]
 pub fn Totals() -> impl IntoView {
     let lab = Lab::expect();
-    let r = lab.report;
     let strategy = Memo::new(move |_| lab.scenario.with(|s| s.strategy));
-    let verdict = Memo::new(move |_| r.with(|r| r.verdict()));
+    let allowed = lab.num(|r| r.allowed);
+    let limit = lab.num(|r| r.limit);
+    let over = lab.num(|r| r.over);
+    let under = lab.num(|r| r.refused_under_limit);
+    let calls = lab.num(|r| r.redis_calls);
+    let per_request = lab.text(|r| format::ratio(r.redis_calls, r.scenario.burst));
+    let counter = lab.num(|r| r.final_counter.unwrap_or(0));
+    let verdict_class = lab.text(|r| format!("rll-verdict rll-verdict--{}", r.verdict().as_str()));
+    let verdict_icon = lab.text(|r| {
+        match r.verdict() {
+            Verdict::NotEnforced => "▲",
+            Verdict::Enforced => "✓",
+            Verdict::RefusedUnderLimit => "▼",
+        }
+        .to_string()
+    });
+    let strategy_text = move |f: fn(&text::StrategyText) -> &'static str| {
+        Signal::derive(move || f(text::strategy(strategy.get())))
+    };
     view! {
         <section class="rll-totals" aria-label="Totals">
-            <p
-                class=move || format!("rll-verdict rll-verdict--{}", verdict.get().as_str())
-                data-testid="verdict"
-            >
-                <span class="rll-verdict__icon" aria-hidden="true">
-                    {move || match verdict.get() {
-                        Verdict::NotEnforced => "▲",
-                        Verdict::Enforced => "✓",
-                        Verdict::RefusedUnderLimit => "▼",
-                    }}
-                </span>
-                {move || r.with(verdict_text)}
+            <p class=verdict_class data-testid="verdict">
+                <span class="rll-verdict__icon" aria-hidden="true">{verdict_icon}</span>
+                {lab.text(verdict_text)}
             </p>
             <dl class="rll-stats">
                 <div class="rll-stat rll-stat--big">
                     <dt>"Allowed"</dt>
                     <dd>
-                        <span class="rll-stat__num" data-testid="allowed-total" data-value=move || r.with(|r| r.allowed)>
-                            {move || r.with(|r| r.allowed)}
-                        </span>
+                        <span class="rll-stat__num" data-testid="allowed-total" data-value=allowed>{allowed}</span>
                         <span class="rll-stat__of">
-                            " of " {move || r.with(|r| r.scenario.burst)} " sent; the limit is "
-                            <span data-testid="limit" data-value=move || r.with(|r| r.limit)>{move || r.with(|r| r.limit)}</span>
+                            " of " {lab.num(|r| r.scenario.burst)} " sent; the limit is "
+                            <span data-testid="limit" data-value=limit>{limit}</span>
                         </span>
+                        <Gauge/>
                     </dd>
                 </div>
                 <div class="rll-stat">
                     <dt>"Beyond the limit"</dt>
                     <dd>
-                        <span class="rll-stat__num" data-testid="over" data-value=move || r.with(|r| r.over)>
-                            {move || r.with(|r| r.over)}
-                        </span>
+                        <span class="rll-stat__num" data-testid="over" data-value=over>{over}</span>
                     </dd>
                 </div>
                 <div class="rll-stat">
                     <dt>"Refused while under the limit"</dt>
                     <dd>
-                        <span class="rll-stat__num" data-testid="refused-under-limit" data-value=move || r.with(|r| r.refused_under_limit)>
-                            {move || r.with(|r| r.refused_under_limit)}
-                        </span>
+                        <span class="rll-stat__num" data-testid="refused-under-limit" data-value=under>{under}</span>
                     </dd>
                 </div>
                 <div class="rll-stat">
                     <dt>"Redis calls per request"</dt>
                     <dd>
-                        <span
-                            class="rll-stat__num"
-                            data-testid="redis-calls-per-request"
-                            data-value=move || r.with(|r| format::decimal(r.redis_calls_per_request))
-                        >
-                            {move || r.with(|r| format::decimal(r.redis_calls_per_request))}
+                        <span class="rll-stat__num" data-testid="redis-calls-per-request" data-value=per_request>
+                            {per_request}
                         </span>
                         <span class="rll-stat__of">
-                            " ("
-                            <span data-testid="redis-calls" data-value=move || r.with(|r| r.redis_calls)>
-                                {move || r.with(|r| r.redis_calls)}
-                            </span>
-                            " in all): " {move || text::strategy(strategy.get()).calls_note}
+                            " (" <span data-testid="redis-calls" data-value=calls>{calls}</span> " in all): "
+                            {strategy_text(|t| t.calls_note)}
                         </span>
                     </dd>
                 </div>
@@ -115,39 +111,63 @@ pub fn Totals() -> impl IntoView {
                     <div class="rll-stat">
                         <dt>"Redis counter at the end"</dt>
                         <dd>
-                            <span
-                                class="rll-stat__num"
-                                data-testid="final-counter"
-                                data-value=move || r.with(|r| r.final_counter.unwrap_or(0))
-                            >
-                                {move || r.with(|r| r.final_counter.unwrap_or(0))}
-                            </span>
-                            <span class="rll-stat__of">" " {move || r.with(counter_note)}</span>
+                            <span class="rll-stat__num" data-testid="final-counter" data-value=counter>{counter}</span>
+                            <span class="rll-stat__of">" " {lab.text(counter_note)}</span>
                         </dd>
                     </div>
                 </Show>
                 <div class="rll-stat">
                     <dt>"Added latency per request"</dt>
                     <dd>
-                        <span class="rll-stat__num">{move || format!("{} ms", r.with(|r| format::ms(r.latency_median_us)))}</span>
-                        <span class="rll-stat__of">
-                            {move || r.with(|r| {
-                                if r.latency_max_us == 0 {
-                                    " median: the decision never leaves the server".to_string()
-                                } else {
-                                    format!(" median, {} ms at most", format::ms(r.latency_max_us))
-                                }
-                            })}
-                        </span>
+                        <span class="rll-stat__num">{lab.text(|r| format!("{} ms", format::ms(r.latency_median_us)))}</span>
+                        <span class="rll-stat__of">{lab.text(latency_note)}</span>
                     </dd>
                 </div>
             </dl>
             <div class="rll-down">
                 <h4 class="rll-down__title">"If Redis is slow or down"</h4>
-                <p data-testid="redis-down">{move || text::strategy(strategy.get()).redis_down}</p>
+                <p data-testid="redis-down">{strategy_text(|t| t.redis_down)}</p>
             </div>
         </section>
     }
+}
+
+/// What the median latency means.
+fn latency_note(r: &Report) -> String {
+    if r.latency_max_us == 0 {
+        " median: the decision never leaves the server".to_string()
+    } else {
+        format!(" median, {} ms at most", format::ms(r.latency_max_us))
+    }
+}
+
+/// Allowed against the limit, drawn: a bar for the burst, filled up to the
+/// number allowed, with a tick at the limit. Sizes go through CSS custom
+/// properties set on the element's style object (CSP-safe).
+#[component]
+fn Gauge() -> impl IntoView {
+    let lab = Lab::expect();
+    let allowed = lab.text(|r| share(r.allowed, r.scenario.burst));
+    let limit = lab.text(|r| share(r.limit.min(r.scenario.burst), r.scenario.burst));
+    let split = lab.text(|r| share(r.limit.min(r.allowed), r.allowed));
+    view! {
+        <div
+            class="rll-gauge"
+            aria-hidden="true"
+            style=("--allowed", allowed)
+            style=("--limit", limit)
+            style=("--split", split)
+        >
+            <div class="rll-gauge__fill"></div>
+            <div class="rll-gauge__limit"></div>
+        </div>
+    }
+}
+
+/// `part / whole` as a CSS percentage with one decimal, in integers.
+fn share(part: u32, whole: u32) -> String {
+    let permille = u64::from(part) * 1000 / u64::from(whole.max(1));
+    format!("{}.{}%", permille / 10, permille % 10)
 }
 
 /// A visually hidden, polite live region that reads the outcome once the

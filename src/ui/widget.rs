@@ -80,7 +80,11 @@ pub fn Heading(
     /// The heading's text.
     children: Children,
 ) -> impl IntoView {
-    let base = if Lab::expect().mount.with_value(|m| m.url_state) { 1 } else { 2 };
+    let base = if Lab::expect().mount.with_value(|m| m.url_state) {
+        1
+    } else {
+        2
+    };
     let c = children();
     match base + level {
         1 => view! { <h1 class=class id=id>{c}</h1> }.into_any(),
@@ -162,7 +166,10 @@ fn Footer() -> impl IntoView {
                 status.set(format!("{what} copied to the clipboard."));
             } else {
                 fallback.set(Some(shown.clone()));
-                status.set(format!("Copying was blocked; select the {} below and copy it.", what.to_lowercase()));
+                status.set(format!(
+                    "Copying was blocked; select the {} below and copy it.",
+                    what.to_lowercase()
+                ));
             }
         });
     };

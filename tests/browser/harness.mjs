@@ -83,7 +83,29 @@ export function watch(page, origin) {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
-  return { problems: () => problems.slice() };
+  // Requests still in flight, so a test can let them finish before it
+  // navigates away (an aborted favicon load is the test's doing, not the page's).
+  const inflight = new Set();
+  page.on('request', (r) => inflight.add(r));
+  page.on('requestfinished', (r) => inflight.delete(r));
+  page.on('requestfailed', (r) => inflight.delete(r));
+  return { problems: () => problems.slice(), inflight: () => inflight.size };
+}
+
+/** Waits for the page's load event and until no request has been in flight for `quiet` ms. */
+export async function settle(page, watcher, { quiet = 60, timeout = 5000 } = {}) {
+  await page.waitForLoadState('load');
+  const end = Date.now() + timeout;
+  let calmSince = null;
+  while (Date.now() < end) {
+    if (watcher.inflight() === 0) {
+      calmSince ??= Date.now();
+      if (Date.now() - calmSince >= quiet) return;
+    } else {
+      calmSince = null;
+    }
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
 }
 
 /**
@@ -98,7 +120,25 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
   const watcher = watch(page, s.origin);
   await page.goto((base ?? s.url) + query);
   await page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
-  return new Widget(page, context, watcher);
+  const w = new Widget(page, context, watcher);
+  w.base = base ?? s.url;
+  return w;
+}
+
+/** Polls `fn` until it returns something truthy (or throws after `timeout` ms). */
+export async function waitFor(fn, { timeout = 5000, interval = 25, message = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${message} (last: ${last})`);
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
 }
 
 /** A widget on a page, with helpers that read like the feature. */
@@ -111,7 +151,21 @@ export class Widget {
   }
   /** Problems seen so far (console errors, exceptions, foreign requests). */
   problems() { return this.watcher.problems(); }
+  /** Loads `query` in this same page (same watcher) and waits for the render. */
+  async goto(query = '') {
+    await this.settle();
+    await this.page.goto((this.base ?? (await server()).url) + query);
+    await this.page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+  }
   async close() { await this.context.close(); }
+  /** Lets pending loads (the favicon) finish, e.g. before navigating or reloading. */
+  settle() { return settle(this.page, this.watcher); }
+  /** Reloads the page (same watcher) and waits for the render. */
+  async reload() {
+    await this.settle();
+    await this.page.reload();
+    await this.page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+  }
   locator(testid) { return this.root.locator(`[data-testid="${testid}"]`); }
   /** The number in a total's data-value. */
   async value(testid) {
@@ -161,10 +215,28 @@ export class Widget {
   }
 }
 
-/** Runs the native model on URL-style parameters (cargo example `expect`). */
+const expectedCache = new Map();
+let expectBinaryChecked = false;
+/**
+ * Runs the native model on URL-style parameters (cargo example `expect`).
+ * The first call goes through `cargo run` (which rebuilds the example if the
+ * model changed); later calls run the compiled example directly, since
+ * `cargo run` costs seconds per call. Results are cached per query.
+ */
 export function expected(query) {
-  const out = execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'expect', '--', query], {
-    cwd: ROOT, encoding: 'utf8',
-  });
-  return JSON.parse(out);
+  const key = query.replace(/^\?/, '');
+  if (expectedCache.has(key)) return expectedCache.get(key);
+  const bin = path.join(ROOT, 'target', 'release', 'examples', process.platform === 'win32' ? 'expect.exe' : 'expect');
+  let out;
+  if (expectBinaryChecked && fs.existsSync(bin)) {
+    out = execFileSync(bin, [key], { cwd: ROOT, encoding: 'utf8' });
+  } else {
+    out = execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'expect', '--', key], {
+      cwd: ROOT, encoding: 'utf8',
+    });
+    expectBinaryChecked = true;
+  }
+  const result = JSON.parse(out);
+  expectedCache.set(key, result);
+  return result;
 }

@@ -11,8 +11,8 @@ fn digests_match_the_recorded_table() {
     assert!(
         wrong.is_empty(),
         "digests changed (name, expected, actual): {wrong:#x?}\n\
-         if the model change is intended, regenerate with\n\
-         cargo test --test it determinism::print_digests -- --ignored --nocapture"
+         if the model change is intended, paste this over EXPECTED in fixtures.rs:\n{}",
+        table()
     );
 }
 
@@ -44,18 +44,21 @@ fn running_twice_gives_the_same_digest() {
     }
 }
 
-/// Prints the table to paste over `EXPECTED` in `fixtures.rs`.
-#[test]
-#[ignore = "prints the digest table; run with --ignored --nocapture to regenerate"]
-fn print_digests() {
-    println!(
-        "pub const EXPECTED: [(&str, u64); {}] = [",
+/// The table to paste over `EXPECTED` in `fixtures.rs`, printed by the
+/// failing assertion when a model change is intended.
+fn table() -> String {
+    let mut out = format!(
+        "pub const EXPECTED: [(&str, u64); {}] = [\n",
         scenarios().len()
     );
     for (name, scenario) in scenarios() {
-        println!("    ({name:?}, {:#018x}),", digest(&sim::run(&scenario)));
+        out.push_str(&format!(
+            "    ({name:?}, {:#018x}),\n",
+            digest(&sim::run(&scenario))
+        ));
     }
-    println!("];");
+    out.push_str("];");
+    out
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {

@@ -172,7 +172,7 @@ fn explicit_parameters_override_a_preset_whatever_the_order() {
 #[test]
 fn out_of_range_values_are_clamped_with_one_notice_each() {
     let d = Scenario::default();
-    let cases: [(&str, &str, Scenario); 14] = [
+    let cases: [(&str, &str, Scenario); 15] = [
         ("servers", "0", d.with_servers(1)),
         ("servers", "-3", d.with_servers(1)),
         ("servers", "17", d.with_servers(16)),
@@ -180,6 +180,7 @@ fn out_of_range_values_are_clamped_with_one_notice_each() {
         ("burst", "0", d.with_burst(1)),
         ("burst", "501", d.with_burst(500)),
         ("burst", "1e9", d.with_burst(500)),
+        ("burst", "1e999", d.with_burst(500)),
         ("rtt", "-1", d.with_rtt_us(0)),
         ("rtt", "25", d.with_rtt_us(20_000)),
         ("rtt", "20.1", d.with_rtt_us(20_000)),
@@ -203,7 +204,7 @@ fn out_of_range_values_are_clamped_with_one_notice_each() {
 #[test]
 fn malformed_values_are_ignored_with_a_notice_and_the_rest_applies() {
     let d = Scenario::default();
-    for bad in ["abc", "NaN", "", "1e999", "-inf", "8 servers", "0x10"] {
+    for bad in ["abc", "NaN", "", "1e", "-inf", "8 servers", "0x10", "."] {
         for name in ["servers", "burst", "rtt", "limit", "span", "seed"] {
             // `seed=8` is fine for the other names, so vary the good one.
             let good = if name == "burst" {
@@ -315,5 +316,30 @@ proptest! {
         let parsed = params::parse(pairs.iter().map(|(k, v)| (*k, v.as_str())));
         prop_assert_eq!(parsed.scenario, parsed.scenario.clamped());
         prop_assert!(parsed.notices.len() <= pairs.len());
+    }
+}
+
+#[test]
+fn decimals_are_read_without_floats() {
+    use ratelimit_lab::sim::params::{parse_decimal, Decimal};
+    let d = |milli, exact| Some(Decimal { milli, exact });
+    for (text, expected) in [
+        ("2.37", d(2370, true)),
+        ("8", d(8000, true)),
+        ("-3", d(-3000, true)),
+        ("+.5", d(500, true)),
+        ("0.0001", d(0, false)),
+        ("0.0000", d(0, true)),
+        ("1.5e1", d(15_000, true)),
+        ("25E-1", d(2500, true)),
+        ("2e-4", d(0, false)),
+        ("1e999", d(i64::MAX, true)),
+        ("", None),
+        (".", None),
+        ("1e", None),
+        ("1.2.3", None),
+        ("- 1", None),
+    ] {
+        assert_eq!(parse_decimal(text), expected, "{text:?}");
     }
 }
