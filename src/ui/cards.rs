@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use super::state::Lab;
+use super::widget::Heading;
 use crate::sim::Report;
 
 /// What one card shows, derived from the report.
@@ -93,7 +94,7 @@ fn ServerCard(cards: Memo<Vec<CardView>>, index: usize) -> impl IntoView {
             data-allowed=allowed
             data-refused=refused
         >
-            <h4 class="rll-card__name">"Server " {index + 1}</h4>
+            <Heading level=2 class="rll-card__name">"Server " {index + 1}</Heading>
             <p class="rll-card__count">
                 <span class="rll-card__ok">{allowed} " ok"</span>
                 " · "

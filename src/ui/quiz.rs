@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::embed;
 use super::quiz_data::{Question, QUESTIONS};
 use super::state::Lab;
+use super::widget::Heading;
 
 /// Per question: the first option picked, and the option whose feedback is open.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -46,7 +47,7 @@ pub fn Quiz() -> impl IntoView {
     };
     view! {
         <section class="rll-quiz" data-testid="quiz" aria-labelledby=lab.id("quiz-title")>
-            <h3 class="rll-section-title" id=lab.id("quiz-title")>"Check yourself"</h3>
+            <Heading level=1 class="rll-section-title" id=lab.id("quiz-title")>"Check yourself"</Heading>
             <p class="rll-quiz__score" role="status" data-testid="quiz-score">
                 {move || {
                     let (n, c) = (answered.get(), correct.get());

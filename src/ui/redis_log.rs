@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::format;
 use super::state::Lab;
+use super::widget::Heading;
 use crate::sim::{Command, Report};
 
 /// How many commands the log shows.
@@ -104,7 +105,7 @@ pub fn RedisLog() -> impl IntoView {
     let more = Memo::new(move |_| lab.report.with(|r| r.redis_log.len().saturating_sub(SHOWN)));
     view! {
         <section class="rll-log" aria-labelledby=lab.id("log-title")>
-            <h3 class="rll-log__title" id=lab.id("log-title")>"What Redis saw, in order"</h3>
+            <Heading level=2 class="rll-log__title" id=lab.id("log-title")>"What Redis saw, in order"</Heading>
             <ol class="rll-log__list" data-testid="redis-log">
                 {move || {
                     shown

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::format;
 use super::state::Lab;
 use super::text;
+use super::widget::Heading;
 use crate::sim::{Report, Verdict};
 
 /// The verdict as a sentence.
@@ -125,7 +126,7 @@ pub fn Totals() -> impl IntoView {
                 </div>
             </dl>
             <div class="rll-down">
-                <h4 class="rll-down__title">"If Redis is slow or down"</h4>
+                <Heading level=2 class="rll-down__title">"If Redis is slow or down"</Heading>
                 <p data-testid="redis-down">{strategy_text(|t| t.redis_down)}</p>
             </div>
         </section>

@@ -39,6 +39,7 @@ pub fn Widget(
                 id=lab.id("panel")
                 aria-labelledby=move || lab.id(&format!("tab-{}", strategy.get().as_str()))
             >
+                <Heading level=1 class="rll-sr-only">{move || text::strategy(strategy.get()).tab}</Heading>
                 <p class="rll-panel__summary">{move || text::strategy(strategy.get()).summary}</p>
                 <div class="rll-panel__grid">
                     <div class="rll-panel__controls">
@@ -120,7 +121,7 @@ fn Explain() -> impl IntoView {
     let t = Memo::new(move |_| lab.scenario.with(|s| s.strategy));
     view! {
         <section class="rll-explain" aria-labelledby=lab.id("explain-title")>
-            <Heading level=1 class="rll-section-title" id=lab.id("explain-title")>
+            <Heading level=2 class="rll-section-title" id=lab.id("explain-title")>
                 "Why this happens"
             </Heading>
             {move || {
