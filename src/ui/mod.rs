@@ -17,6 +17,7 @@ mod redis_log;
 mod state;
 mod tabs;
 mod text;
+mod timeline;
 mod totals;
 mod widget;
 

@@ -11,6 +11,7 @@ use super::redis_log::RedisLog;
 use super::state::{Lab, Mount};
 use super::tabs::StrategyTabs;
 use super::text;
+use super::timeline::Timeline;
 use super::totals::{Announcer, Totals};
 
 /// One complete widget.
@@ -53,6 +54,7 @@ pub fn Widget(
                 </div>
                 <ServerCards/>
                 <Show when=move || strategy.get().uses_redis()>
+                    <Timeline/>
                     <RedisLog/>
                 </Show>
                 <Explain/>
