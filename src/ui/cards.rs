@@ -1,10 +1,9 @@
 //! One card per server: its name, `n ok · m 429`, its quota under `split`,
-//! and one mark per request in arrival order. Marks differ by shape as well
-//! as colour: a dot for allowed, a diamond for allowed beyond the limit, a
-//! cross for refused.
+//! and one mark per request in arrival order (see [`super::marks`]).
 
 use leptos::prelude::*;
 
+use super::marks::{use_colour_scheme_epoch, Mark, Marks};
 use super::state::Lab;
 use super::widget::Heading;
 use crate::sim::Report;
@@ -18,8 +17,8 @@ struct CardView {
     quota: Option<u32>,
     /// Allowed here after the limit was already used up overall.
     beyond: u32,
-    /// The marks as markup (classes only, no inline styles: CSP-safe).
-    marks: String,
+    /// One mark per request, in arrival order.
+    marks: Vec<Mark>,
 }
 
 /// One pass over the requests in arrival order builds every card.
@@ -33,26 +32,24 @@ fn card_views(r: &Report) -> Vec<CardView> {
             refused: s.refused,
             quota: s.quota,
             beyond: 0,
-            marks: String::with_capacity(s.received as usize * 40),
+            marks: Vec::with_capacity(s.received as usize),
         })
         .collect();
     let mut allowed_so_far = 0;
     for req in &r.requests {
         let card = &mut cards[req.server as usize];
-        let kind = if !req.allowed {
-            "no"
+        let mark = if !req.allowed {
+            Mark::No
         } else {
             allowed_so_far += 1;
             if allowed_so_far > r.limit {
                 card.beyond += 1;
-                "over"
+                Mark::Over
             } else {
-                "ok"
+                Mark::Ok
             }
         };
-        card.marks.push_str("<i class=\"rll-mark rll-mark--");
-        card.marks.push_str(kind);
-        card.marks.push_str("\"></i>");
+        card.marks.push(mark);
     }
     cards
 }
@@ -60,6 +57,7 @@ fn card_views(r: &Report) -> Vec<CardView> {
 /// The grid of server cards with its legend.
 #[component]
 pub fn ServerCards() -> impl IntoView {
+    let epoch = use_colour_scheme_epoch();
     let lab = Lab::expect();
     let cards = Memo::new(move |_| lab.report.with(card_views));
     let count = Memo::new(move |_| cards.with(Vec::len));
@@ -68,7 +66,7 @@ pub fn ServerCards() -> impl IntoView {
             <Legend/>
             <ul class="rll-cards" aria-label="API servers">
                 <For each=move || 0..count.get() key=|i| *i let:index>
-                    <ServerCard cards index/>
+                    <ServerCard cards index epoch/>
                 </For>
             </ul>
         </div>
@@ -76,7 +74,7 @@ pub fn ServerCards() -> impl IntoView {
 }
 
 #[component]
-fn ServerCard(cards: Memo<Vec<CardView>>, index: usize) -> impl IntoView {
+fn ServerCard(cards: Memo<Vec<CardView>>, index: usize, epoch: Signal<u32>) -> impl IntoView {
     let card = Memo::new(move |_| cards.with(|c| c.get(index).cloned().unwrap_or_default()));
     let field = move |f: fn(&CardView) -> u32| Signal::derive(move || card.with(f));
     let (received, allowed, refused) = (
@@ -113,7 +111,7 @@ fn ServerCard(cards: Memo<Vec<CardView>>, index: usize) -> impl IntoView {
                     s
                 }}
             </p>
-            <div class="rll-card__marks" aria-hidden="true" inner_html=move || card.with(|c| c.marks.clone())></div>
+            <Marks marks=Signal::derive(move || card.with(|c| c.marks.clone())) epoch/>
         </li>
     }
 }

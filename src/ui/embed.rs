@@ -10,25 +10,40 @@ use crate::sim::params;
 
 /// Keeps the page's URL in step with the scenario (replaceState), so any
 /// view can be shared by copying the address. Only for the page's own widget.
+///
+/// The first write is immediate; later ones wait until the learner has
+/// paused for [`URL_QUIET_MS`], so a drag neither pays for a history update
+/// on every step nor trips the browser's limit on history changes.
 pub fn use_url_sync(lab: Lab) {
     let (url_state, embed) = lab.mount.with_value(|m| (m.url_state, m.embed));
     if !url_state {
         return;
     }
-    Effect::new(move |_| {
+    let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    Effect::new(move |first: Option<()>| {
         let query = lab.scenario.with(|s| params::to_query(s, embed));
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let hash = window.location().hash().unwrap_or_default();
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(
-                &JsValue::NULL,
-                "",
-                Some(&format!("?{query}{hash}")),
-            );
+        if first.is_none() {
+            replace_query(&query);
+        } else {
+            let write =
+                gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || replace_query(&query));
+            pending.set_value(Some(write));
         }
     });
+}
+
+/// How long the scenario must stay still before the URL follows it.
+pub const URL_QUIET_MS: u32 = 250;
+
+fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = window.location().hash().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ =
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}{hash}")));
+    }
 }
 
 /// The current page's address for this scenario, with or without `embed=1`.

@@ -11,6 +11,7 @@ mod cards;
 mod controls;
 mod embed;
 mod format;
+mod marks;
 mod quiz;
 mod quiz_data;
 mod redis_log;
