@@ -1,8 +1,6 @@
 //! The discrete-event engine: a queue of events ordered by (time, order
 //! scheduled), a single-threaded Redis, and the servers' decisions.
 
-use std::collections::VecDeque;
-
 use super::report::{Command, RedisOp, Report, RequestTrace, ServerReport};
 use super::rng::Rng;
 use super::scenario::{LoadBalancer, Scenario, Strategy};
@@ -32,56 +30,77 @@ enum Event {
 /// delay, plus one for the arrivals, and pops the smallest head: the same
 /// order as a binary heap on (time, order scheduled), at O(1) per event.
 struct Queue {
-    /// `(delay, events)`; lane 0 holds the arrivals (its delay is unused).
-    lanes: Vec<(u64, Lane)>,
+    /// Lane 0 holds the arrivals; the others one delay each.
+    lanes: Vec<Lane>,
     now: u64,
     seq: u64,
+}
+
+/// Events scheduled with one delay, in (time, order scheduled) order. A
+/// vector read from `head` on: nothing is ever shifted.
+struct Lane {
+    delay: u64,
+    head: usize,
+    events: Vec<(u64, u64, Event)>,
+}
+
+impl Lane {
+    fn front(&self) -> Option<&(u64, u64, Event)> {
+        self.events.get(self.head)
+    }
 }
 
 impl Queue {
     /// A queue holding the arrivals `(time, event)`, sorted by time.
     fn with_arrivals(arrivals: impl Iterator<Item = (u64, Event)>) -> Self {
         let mut seq = 0;
-        let lane = arrivals
+        let events = arrivals
             .map(|(t, e)| {
                 seq += 1;
                 (t, seq - 1, e)
             })
             .collect();
-        Queue {
-            lanes: vec![(0, lane)],
-            now: 0,
-            seq,
-        }
+        let mut lanes = Vec::with_capacity(3);
+        lanes.push(Lane {
+            delay: 0,
+            head: 0,
+            events,
+        });
+        Queue { lanes, now: 0, seq }
     }
 
     /// Schedules `event` at `now + delay`.
     fn schedule_in(&mut self, delay: u64, event: Event) {
         let entry = (self.now + delay, self.seq, event);
         self.seq += 1;
-        match self.lanes[1..].iter_mut().find(|(d, _)| *d == delay) {
-            Some((_, lane)) => lane.push_back(entry),
-            None => self.lanes.push((delay, VecDeque::from([entry]))),
+        match self.lanes[1..].iter_mut().find(|l| l.delay == delay) {
+            Some(lane) => lane.events.push(entry),
+            None => self.lanes.push(Lane {
+                delay,
+                head: 0,
+                events: vec![entry],
+            }),
         }
     }
 
     /// The earliest event, first scheduled first among equal times.
     fn pop(&mut self) -> Option<(u64, Event)> {
-        let lane = self
-            .lanes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, (_, l))| l.front().map(|&(t, seq, _)| ((t, seq), i)))
-            .min()?
-            .1;
-        let (t, _, event) = self.lanes[lane].1.pop_front()?;
+        let mut best: Option<(u64, u64, usize)> = None;
+        for (i, lane) in self.lanes.iter().enumerate() {
+            if let Some(&(t, seq, _)) = lane.front() {
+                if best.is_none_or(|(bt, bs, _)| (t, seq) < (bt, bs)) {
+                    best = Some((t, seq, i));
+                }
+            }
+        }
+        let (t, _, i) = best?;
+        let lane = &mut self.lanes[i];
+        let event = lane.events[lane.head].2;
+        lane.head += 1;
         self.now = t;
         Some((t, event))
     }
 }
-
-/// Events as `(time, order scheduled, event)`, sorted.
-type Lane = VecDeque<(u64, u64, Event)>;
 
 /// The whole simulated world while it runs.
 struct World {
