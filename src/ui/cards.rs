@@ -3,9 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::marks::{use_colour_scheme_epoch, Mark, Marks};
+use std::fmt::Write;
+
+use super::marks::{draw_all, use_colour_scheme_epoch, use_width, Mark};
 use super::state::Lab;
-use super::widget::Heading;
+use super::widget::heading_level;
 use crate::sim::Report;
 
 /// What one card shows, derived from the report.
@@ -54,65 +56,67 @@ fn card_views(r: &Report) -> Vec<CardView> {
     cards
 }
 
+/// The cards as markup, each with an empty canvas for its marks. `level`
+/// is the card headings' level (h3 on the widget's page, h4 in a host page).
+///
+/// Cards are one string rather than a keyed list of components: sixteen
+/// small cards rebuild in well under a millisecond, and per-element view
+/// code would cost several kilobytes of wasm (the download budget).
+fn markup(cards: &[CardView], level: u8) -> String {
+    let mut out = String::with_capacity(cards.len() * 420);
+    for (i, c) in cards.iter().enumerate() {
+        let n = i + 1;
+        let _ = write!(
+            out,
+            r#"<li class="rll-card{}" data-testid="server-card" data-server="{n}" data-received="{}" data-allowed="{}" data-refused="{}"><h{level} class="rll-card__name">Server {n}</h{level}><p class="rll-card__count"><span class="rll-card__ok">{} ok</span> · <span class="rll-card__no">{} 429</span></p>"#,
+            if c.received == 0 {
+                " rll-card--idle"
+            } else {
+                ""
+            },
+            c.received,
+            c.allowed,
+            c.refused,
+            c.allowed,
+            c.refused,
+        );
+        if let Some(q) = c.quota {
+            let _ = write!(out, r#"<p class="rll-card__quota">quota {q}</p>"#);
+        }
+        let _ = write!(out, r#"<p class="rll-sr-only">received {}"#, c.received);
+        if c.beyond > 0 {
+            let _ = write!(out, ", {} allowed beyond the limit", c.beyond);
+        }
+        out.push_str(r#"</p><canvas class="rll-card__marks" aria-hidden="true"></canvas></li>"#);
+    }
+    out
+}
+
 /// The grid of server cards with its legend.
 #[component]
 pub fn ServerCards() -> impl IntoView {
-    let epoch = use_colour_scheme_epoch();
     let lab = Lab::expect();
+    let epoch = use_colour_scheme_epoch();
     let cards = Memo::new(move |_| lab.report.with(card_views));
-    let count = Memo::new(move |_| cards.with(Vec::len));
+    let level = heading_level(lab, 2);
+    let list = NodeRef::<leptos::html::Ul>::new();
+    let width = use_width(list);
+    // Cards first, then their marks, in one effect: the canvases drawn are
+    // the ones just written.
+    Effect::new(move |_| {
+        epoch.track();
+        width.track();
+        let Some(ul) = list.get() else { return };
+        cards.with(|cards| {
+            ul.set_inner_html(&markup(cards, level));
+            draw_all(&ul, cards.iter().map(|c| c.marks.as_slice()));
+        });
+    });
     view! {
         <div class="rll-servers">
             <Legend/>
-            <ul class="rll-cards" aria-label="API servers">
-                <For each=move || 0..count.get() key=|i| *i let:index>
-                    <ServerCard cards index epoch/>
-                </For>
-            </ul>
+            <ul class="rll-cards" aria-label="API servers" node_ref=list></ul>
         </div>
-    }
-}
-
-#[component]
-fn ServerCard(cards: Memo<Vec<CardView>>, index: usize, epoch: Signal<u32>) -> impl IntoView {
-    let card = Memo::new(move |_| cards.with(|c| c.get(index).cloned().unwrap_or_default()));
-    let field = move |f: fn(&CardView) -> u32| Signal::derive(move || card.with(f));
-    let (received, allowed, refused) = (
-        field(|c| c.received),
-        field(|c| c.allowed),
-        field(|c| c.refused),
-    );
-    view! {
-        <li
-            class="rll-card"
-            class:rll-card--idle=move || received.get() == 0
-            data-testid="server-card"
-            data-server=index + 1
-            data-received=received
-            data-allowed=allowed
-            data-refused=refused
-        >
-            <Heading level=2 class="rll-card__name">"Server " {index + 1}</Heading>
-            <p class="rll-card__count">
-                <span class="rll-card__ok">{allowed} " ok"</span>
-                " · "
-                <span class="rll-card__no">{refused} " 429"</span>
-            </p>
-            {move || {
-                card.with(|c| c.quota).map(|q| view! { <p class="rll-card__quota">"quota " {q}</p> })
-            }}
-            <p class="rll-sr-only">
-                {move || {
-                    let (received, beyond) = card.with(|c| (c.received, c.beyond));
-                    let mut s = format!("received {received}");
-                    if beyond > 0 {
-                        s.push_str(&format!(", {beyond} allowed beyond the limit"));
-                    }
-                    s
-                }}
-            </p>
-            <Marks marks=Signal::derive(move || card.with(|c| c.marks.clone())) epoch/>
-        </li>
     }
 }
 

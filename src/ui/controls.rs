@@ -37,16 +37,18 @@ pub fn Slider(
     let lab = Lab::expect();
     let id = lab.id(name);
     let note_id = lab.id(&format!("{name}-note"));
-    let dimmed = move || note.get().is_some();
+    let dimmed = Signal::derive(move || note.get().is_some());
+    let hidden = Signal::derive(move || note.get().is_none());
     let described = {
         let note_id = note_id.clone();
-        move || dimmed().then(|| note_id.clone())
+        Signal::derive(move || dimmed.get().then(|| note_id.clone()))
     };
+    let note_text = Signal::derive(move || note.get().unwrap_or(""));
     view! {
         <div class="rll-slider" class:rll-slider--dimmed=dimmed>
             <div class="rll-slider__head">
                 <label class="rll-slider__label" for=id.clone()>{label}</label>
-                <output class="rll-slider__value" for=id.clone() aria-hidden="true">{move || shown.get()}</output>
+                <output class="rll-slider__value" for=id.clone() aria-hidden="true">{shown}</output>
             </div>
             <input
                 class="rll-slider__input"
@@ -56,12 +58,12 @@ pub fn Slider(
                 min=min
                 max=max
                 step=step
-                prop:value=move || value.get()
-                aria-valuetext=move || shown.get()
+                prop:value=value
+                aria-valuetext=shown
                 aria-describedby=described
                 on:input=move |ev| on_change.run(event_target_value(&ev))
             />
-            <p class="rll-slider__note" id=note_id hidden=move || !dimmed()>{move || note.get()}</p>
+            <p class="rll-slider__note" id=note_id hidden=hidden>{note_text}</p>
         </div>
     }
 }
@@ -138,7 +140,7 @@ pub fn ScenarioLine() -> impl IntoView {
         <div class="rll-setup">
             <p class="rll-setup__limit">
                 "Limit: "
-                <strong>{move || format::plural(s.with(|s| s.limit), "request", "requests")}</strong>
+                <strong>{Signal::derive(move || format::plural(s.with(|s| s.limit), "request", "requests"))}</strong>
                 " per window, for one user. The window is long compared with the burst."
             </p>
             <fieldset class="rll-choice">
@@ -156,7 +158,7 @@ pub fn ScenarioLine() -> impl IntoView {
                                     type="radio"
                                     name=lb_name.clone()
                                     data-testid=format!("lb-{}", lb.as_str())
-                                    prop:checked=move || s.with(|s| s.lb) == lb
+                                    prop:checked=Signal::derive(move || s.with(|s| s.lb) == lb)
                                     on:change=move |_| lab.update(|sc| sc.with_lb(lb))
                                 />
                                 <span>{label}</span>
@@ -179,7 +181,7 @@ pub fn ScenarioLine() -> impl IntoView {
                                 type="button"
                                 class="rll-choice__button"
                                 data-testid=format!("preset-{}", p.as_str())
-                                aria-pressed=move || (preset.get() == Some(p)).to_string()
+                                aria-pressed=Signal::derive(move || (preset.get() == Some(p)).to_string())
                                 title=title
                                 on:click=move |_| lab.update(|sc| p.apply(sc))
                             >
@@ -207,6 +209,6 @@ pub fn Reroll() -> impl IntoView {
             <span aria-hidden="true">"↻ "</span>
             "New burst"
         </button>
-        <span class="rll-seed">"seed " {move || lab.scenario.with(|s| s.seed)}</span>
+        <span class="rll-seed">"seed " {Signal::derive(move || lab.scenario.with(|s| s.seed.to_string()))}</span>
     }
 }

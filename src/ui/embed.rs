@@ -124,16 +124,24 @@ pub fn use_resize_messages(lab: Lab, root: NodeRef<leptos::html::Div>) {
 
 /// Copies `text` to the clipboard; calls `done(true)` on success and
 /// `done(false)` if the browser refused (the caller then shows the text).
+///
+/// Plain promise callbacks rather than an async block: the futures
+/// machinery would cost several kilobytes of wasm for one button.
 pub fn copy(text: String, done: impl Fn(bool) + 'static) {
     let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
         done(false);
         return;
     };
-    let promise = clipboard.write_text(&text);
-    leptos::task::spawn_local(async move {
-        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-        done(ok);
-    });
+    let done = std::rc::Rc::new(done);
+    let on_ok = {
+        let done = done.clone();
+        Closure::once(move |_: JsValue| done(true))
+    };
+    let on_err = Closure::once(move |_: JsValue| done(false));
+    let _ = clipboard.write_text(&text).then2(&on_ok, &on_err);
+    // One of the two runs once; both are tiny and live until then.
+    on_ok.forget();
+    on_err.forget();
 }
 
 /// The snippet a course author pastes: the iframe, and ten lines that let it

@@ -1,5 +1,5 @@
-//! One mark per request, drawn on a canvas: hundreds of marks cost one
-//! element, so a slider drag redraws pixels instead of re-creating and
+//! One mark per request, drawn on a canvas per card: hundreds of marks cost
+//! one element, so a slider drag redraws pixels instead of re-creating and
 //! laying out hundreds of nodes. Shapes tell the kinds apart without colour:
 //! a dot for allowed, a diamond for allowed beyond the limit, a cross for
 //! refused. Colours come from the widget's CSS tokens, so dark mode and the
@@ -29,23 +29,17 @@ const SIZE: f64 = 10.0;
 const GAP: f64 = 3.0;
 const STEP: f64 = SIZE + GAP;
 
-/// A canvas showing `marks` in rows that fill its width. `epoch` changes
-/// when the colour scheme does, to redraw in the new colours.
-#[component]
-pub fn Marks(
-    /// The marks, in arrival order.
-    #[prop(into)]
-    marks: Signal<Vec<Mark>>,
-    /// Bumped when the colour scheme changes.
-    #[prop(into)]
-    epoch: Signal<u32>,
-) -> impl IntoView {
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
+/// The width of `node` in CSS pixels, kept up to date by a ResizeObserver
+/// that goes when the node's owner does.
+pub fn use_width<E>(node: NodeRef<E>) -> Signal<f64>
+where
+    E: leptos::html::ElementType,
+    E::Output: JsCast + Clone + 'static,
+{
     let width = RwSignal::new(0.0f64);
-    // Track the canvas's width (cards reflow with the page). The observer
-    // and its callback go when the card does (fewer servers).
     Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
+        let Some(el) = node.get() else { return };
+        let el: web_sys::Element = el.unchecked_into();
         let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             if let Ok(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>() {
                 let w = entry.content_rect().width();
@@ -63,13 +57,26 @@ pub fn Marks(
             on_cleanup(move || held.take().0.disconnect());
         }
     });
-    Effect::new(move |_| {
-        epoch.track();
-        let w = width.get();
-        let Some(el) = canvas.get() else { return };
-        marks.with(|m| draw(&el, m, w));
-    });
-    view! { <canvas class="rll-card__marks" aria-hidden="true" node_ref=canvas></canvas> }
+    width.into()
+}
+
+/// Draws each card's marks on the canvases inside `root`, in order. All
+/// cards share one width, so the layout is read once.
+pub fn draw_all<'a>(root: &web_sys::Element, marks: impl Iterator<Item = &'a [Mark]>) {
+    let Ok(canvases) = root.query_selector_all("canvas") else {
+        return;
+    };
+    let mut width = None;
+    for (i, m) in marks.enumerate() {
+        let Some(el) = canvases
+            .item(i as u32)
+            .and_then(|n| n.dyn_into::<HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        let w = *width.get_or_insert_with(|| f64::from(el.client_width()));
+        draw(&el, m, w);
+    }
 }
 
 /// Draws `marks` on `el`, which is `width` CSS pixels wide.

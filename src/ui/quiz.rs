@@ -72,7 +72,7 @@ pub fn Quiz() -> impl IntoView {
                 type="button"
                 class="rll-button"
                 data-testid="quiz-reset"
-                disabled=move || answered.get() == 0
+                disabled=Signal::derive(move || answered.get() == 0)
                 on:click=move |_| answers.set(vec![Answer::default(); QUESTIONS.len()])
             >
                 "Try again"
@@ -104,7 +104,7 @@ fn QuizQuestion(
                     .iter()
                     .enumerate()
                     .map(|(i, choice)| {
-                        let state = move || {
+                        let state = Signal::derive(move || {
                             let a = answer.get();
                             match (a.first == Some(i) || a.open == Some(i), choice.correct) {
                                 _ if a.first.is_none() => "",
@@ -113,25 +113,27 @@ fn QuizQuestion(
                                 (false, true) if a.first.is_some() => "right-unpicked",
                                 _ => "",
                             }
-                        };
+                        });
                         view! {
                             <button
                                 type="button"
-                                class=move || match state() {
+                                class=Signal::derive(move || match state.get() {
                                     "" => "rll-question__choice".to_string(),
                                     s => format!("rll-question__choice rll-question__choice--{s}"),
-                                }
-                                aria-pressed=move || (answer.get().open == Some(i)).to_string()
+                                })
+                                aria-pressed=Signal::derive(move || (answer.get().open == Some(i)).to_string())
                                 aria-controls=feedback_id.clone()
-                                data-correct=move || answer.get().first.is_some().then_some(choice.correct.to_string())
+                                data-correct=Signal::derive(move || {
+                                    answer.get().first.is_some().then_some(choice.correct.to_string())
+                                })
                                 on:click=move |_| on_pick.run(i)
                             >
                                 <span class="rll-question__mark" aria-hidden="true">
-                                    {move || match state() {
+                                    {Signal::derive(move || match state.get() {
                                         "right" | "right-unpicked" => "✓",
                                         "wrong" => "✗",
                                         _ => "",
-                                    }}
+                                    })}
                                 </span>
                                 {choice.text}
                             </button>
@@ -140,15 +142,14 @@ fn QuizQuestion(
                     .collect_view()}
             </div>
             <p class="rll-question__feedback" id=feedback_id aria-live="polite" data-testid="quiz-feedback">
-                {move || {
-                    answer.get().open.map(|i| {
-                        let c = &question.choices[i];
-                        view! {
-                            <strong>{if c.correct { "Correct. " } else { "Not quite. " }}</strong>
-                            {c.feedback}
-                        }
-                    })
-                }}
+                <strong>
+                    {Signal::derive(move || {
+                        answer.get().open.map_or("", |i| {
+                            if question.choices[i].correct { "Correct. " } else { "Not quite. " }
+                        })
+                    })}
+                </strong>
+                {Signal::derive(move || answer.get().open.map_or("", |i| question.choices[i].feedback))}
             </p>
         </li>
     }

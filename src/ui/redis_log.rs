@@ -1,6 +1,8 @@
 //! What Redis saw: the first commands in the order Redis ran them, with the
 //! race spelled out. Read straight off the report's Redis log.
 
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use super::format;
@@ -12,7 +14,6 @@ use crate::sim::{Command, Report};
 const SHOWN: usize = 12;
 
 /// One line of the log, ready to show.
-#[derive(Clone, Debug, PartialEq)]
 struct Line {
     at: String,
     server: u32,
@@ -97,36 +98,44 @@ fn lines(r: &Report) -> Vec<Line> {
         .collect()
 }
 
+/// The lines as markup: a plain ordered list, the text equivalent of the
+/// timeline. Built as one string, like the timeline, to keep the wasm small.
+fn markup(r: &Report) -> String {
+    let mut out = String::with_capacity(SHOWN * 220);
+    for l in lines(r) {
+        let _ = write!(
+            out,
+            r#"<li class="rll-log__line{}"><span class="rll-log__at">{} ms</span><span class="rll-log__who">#{} via server {}</span><code class="rll-log__cmd">{} {}</code>"#,
+            if l.warn { " rll-log__line--warn" } else { "" },
+            l.at,
+            l.request,
+            l.server,
+            l.command,
+            l.value
+        );
+        if let Some(note) = l.note {
+            let _ = write!(out, r#"<span class="rll-log__note">{note}</span>"#);
+        }
+        out.push_str("</li>");
+    }
+    let more = r.redis_log.len().saturating_sub(SHOWN);
+    if more > 0 {
+        let _ = write!(
+            out,
+            r#"<li class="rll-log__more">… and {more} more commands.</li>"#
+        );
+    }
+    out
+}
+
 /// The first commands Redis ran, for the Redis strategies.
 #[component]
 pub fn RedisLog() -> impl IntoView {
     let lab = Lab::expect();
-    let shown = Memo::new(move |_| lab.report.with(lines));
-    let more = Memo::new(move |_| lab.report.with(|r| r.redis_log.len().saturating_sub(SHOWN)));
     view! {
         <section class="rll-log" aria-labelledby=lab.id("log-title")>
             <Heading level=2 class="rll-log__title" id=lab.id("log-title")>"What Redis saw, in order"</Heading>
-            <ol class="rll-log__list" data-testid="redis-log">
-                {move || {
-                    shown
-                        .get()
-                        .into_iter()
-                        .map(|l| {
-                            view! {
-                                <li class="rll-log__line" class:rll-log__line--warn=l.warn>
-                                    <span class="rll-log__at">{l.at} " ms"</span>
-                                    <span class="rll-log__who">"#" {l.request} " via server " {l.server}</span>
-                                    <code class="rll-log__cmd">{l.command} " " {l.value}</code>
-                                    {l.note.map(|n| view! { <span class="rll-log__note">{n}</span> })}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ol>
-            <Show when=move || { more.get() > 0 }>
-                <p class="rll-log__more">"… and " {move || more.get()} " more commands."</p>
-            </Show>
+            <ol class="rll-log__list" data-testid="redis-log" inner_html=lab.text(markup)></ol>
         </section>
     }
 }

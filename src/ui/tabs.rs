@@ -35,7 +35,7 @@ pub fn StrategyTabs() -> impl IntoView {
             {Strategy::ALL
                 .into_iter()
                 .map(|s| {
-                    let selected = move || current.get() == s;
+                    let selected = Signal::derive(move || current.get() == s);
                     view! {
                         <button
                             type="button"
@@ -44,9 +44,9 @@ pub fn StrategyTabs() -> impl IntoView {
                             class:rll-tabs__tab--selected=selected
                             id=lab.id(&format!("tab-{}", s.as_str()))
                             data-testid=format!("strategy-{}", s.as_str())
-                            aria-selected=move || selected().to_string()
+                            aria-selected=Signal::derive(move || selected.get().to_string())
                             aria-controls=lab.id("panel")
-                            tabindex=move || if selected() { "0" } else { "-1" }
+                            tabindex=Signal::derive(move || if selected.get() { "0" } else { "-1" })
                             on:click=move |_| select(s)
                         >
                             <span class="rll-tabs__label">{text::strategy(s).tab}</span>

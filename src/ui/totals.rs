@@ -133,6 +133,27 @@ pub fn Totals() -> impl IntoView {
     }
 }
 
+/// The outcome in one line, pinned to the top of a narrow screen while the
+/// learner drags the sliders further down (the full totals sit below the
+/// controls there). Hidden from screen readers: it repeats the totals.
+#[component]
+pub fn Glance() -> impl IntoView {
+    let lab = Lab::expect();
+    let class = lab.text(|r| format!("rll-glance rll-glance--{}", r.verdict().as_str()));
+    let line = lab.text(|r| {
+        let word = match r.verdict() {
+            Verdict::NotEnforced => "▲ over",
+            Verdict::Enforced => "✓ enforced",
+            Verdict::RefusedUnderLimit => "▼ refused under it",
+        };
+        format!(
+            "{} of {} allowed · limit {} · {word}",
+            r.allowed, r.scenario.burst, r.limit
+        )
+    });
+    view! { <p class=class aria-hidden="true">{line}</p> }
+}
+
 /// What the median latency means.
 fn latency_note(r: &Report) -> String {
     if r.latency_max_us == 0 {
@@ -200,7 +221,7 @@ pub fn Announcer() -> impl IntoView {
     });
     view! {
         <p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
-            {move || message.get()}
+            {message}
         </p>
     }
 }

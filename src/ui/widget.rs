@@ -12,7 +12,7 @@ use super::state::{Lab, Mount};
 use super::tabs::StrategyTabs;
 use super::text;
 use super::timeline::Timeline;
-use super::totals::{Announcer, Totals};
+use super::totals::{Announcer, Glance, Totals};
 
 /// One complete widget.
 #[component]
@@ -38,11 +38,12 @@ pub fn Widget(
                 class="rll-panel"
                 role="tabpanel"
                 id=lab.id("panel")
-                aria-labelledby=move || lab.id(&format!("tab-{}", strategy.get().as_str()))
+                aria-labelledby=Signal::derive(move || lab.id(&format!("tab-{}", strategy.get().as_str())))
             >
-                <Heading level=1 class="rll-sr-only">{move || text::strategy(strategy.get()).tab}</Heading>
-                <p class="rll-panel__summary">{move || text::strategy(strategy.get()).summary}</p>
+                <Heading level=1 class="rll-sr-only">{Signal::derive(move || text::strategy(strategy.get()).tab)}</Heading>
+                <p class="rll-panel__summary">{Signal::derive(move || text::strategy(strategy.get()).summary)}</p>
                 <div class="rll-panel__grid">
+                    <Glance/>
                     <div class="rll-panel__controls">
                         <Sliders/>
                         <ScenarioLine/>
@@ -97,6 +98,17 @@ pub fn Heading(
     }
 }
 
+/// The heading level `level` steps below the widget's title: the title is
+/// `h1` on the widget's own page and `h2` inside a host page.
+pub fn heading_level(lab: Lab, level: u8) -> u8 {
+    let base = if lab.mount.with_value(|m| m.url_state) {
+        1
+    } else {
+        2
+    };
+    (base + level).min(6)
+}
+
 /// What was adjusted in the URL or attributes, politely, once.
 #[component]
 fn Notice(notices: Vec<String>) -> impl IntoView {
@@ -135,7 +147,7 @@ fn Explain() -> impl IntoView {
             }}
             <p class="rll-explain__prod">
                 <strong>"In production: "</strong>
-                {move || text::strategy(t.get()).in_production}
+                {Signal::derive(move || text::strategy(t.get()).in_production)}
             </p>
         </section>
     }
@@ -195,7 +207,7 @@ fn Footer() -> impl IntoView {
                 >
                     "Copy embed code"
                 </button>
-                <span class="rll-foot__status" role="status" data-testid="copy-status">{move || status.get()}</span>
+                <span class="rll-foot__status" role="status" data-testid="copy-status">{status}</span>
             </div>
             <Show when=move || fallback.get().is_some()>
                 <textarea
@@ -203,7 +215,7 @@ fn Footer() -> impl IntoView {
                     readonly
                     rows="4"
                     aria-label="Text to copy"
-                    prop:value=move || fallback.get().unwrap_or_default()
+                    prop:value=Signal::derive(move || fallback.get().unwrap_or_default())
                 ></textarea>
             </Show>
             <p class="rll-foot__note">

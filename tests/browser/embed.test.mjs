@@ -248,3 +248,50 @@ describe('script-tag mount', () => {
     await context.close();
   });
 });
+
+describe('copy link and embed code', () => {
+  test('copies the current state as a link and as an iframe snippet, with a visible confirmation', async () => {
+    const lab = await serve({ prefix: '/lab/' });
+    const { page, context, problems } = await newPage([lab.origin]);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lab.origin });
+    await page.goto(`${lab.url}?strategy=incr&servers=7&rtt=3.5&seed=42`);
+    await page.waitForSelector('[data-testid="server-card"]');
+    await page.locator('[data-testid="copy-link"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="copy-status"]').textContent.includes('copied'));
+    assert.equal(await page.locator('[data-testid="copy-status"]').innerText(), 'Link copied to the clipboard.');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const url = new URL(link);
+    assert.equal(url.origin + url.pathname, lab.url);
+    assert.equal(url.searchParams.get('strategy'), 'incr');
+    assert.equal(url.searchParams.get('servers'), '7');
+    assert.equal(url.searchParams.get('rtt'), '3.5');
+    assert.equal(url.searchParams.get('seed'), '42');
+    assert.equal(url.searchParams.get('embed'), null);
+
+    await page.locator('[data-testid="copy-embed"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="copy-status"]').textContent.startsWith('Embed code'));
+    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(snippet, /^<iframe src="[^"]*embed=1[^"]*"/);
+    assert.match(snippet, /strategy=incr&amp;servers=7/);
+    assert.match(snippet, /source !== "ratelimit-lab"/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('when the browser refuses the clipboard, the text is shown to copy by hand', async () => {
+    const lab = await serve({});
+    const { page, context, problems } = await newPage([lab.origin]);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+    });
+    await page.goto(`${lab.url}?servers=5`);
+    await page.waitForSelector('[data-testid="server-card"]');
+    await page.locator('[data-testid="copy-link"]').click();
+    const box = page.locator('.rll-foot__fallback');
+    await box.waitFor();
+    assert.match(await box.inputValue(), /servers=5/);
+    assert.match(await page.locator('[data-testid="copy-status"]').innerText(), /blocked/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

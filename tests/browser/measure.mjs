@@ -166,7 +166,7 @@ const result = {
   first_render: await firstRender(),
 };
 await shutdown();
-fs.writeFileSync(path.join(ROOT, 'measurements.json'), JSON.stringify(result, null, 2) + '\n');
+fs.writeFileSync(path.join(ROOT, 'docs/measurements.json'), JSON.stringify(result, null, 2) + '\n');
 
 // Report.
 const kb = (n) => `${round(n / 1024)} KB`;
@@ -202,5 +202,5 @@ for (const [name, value, budget, fmt] of checks) {
 }
 const stale = Object.values(result.input_to_layout).reduce((a, v) => a + v.unchanged_samples, 0);
 if (stale) { missed++; console.log(`  MISS  ${stale} slider samples measured before the page had updated`); }
-console.log(`\nwritten to measurements.json`);
+console.log(`\nwritten to docs/measurements.json`);
 process.exit(missed ? 1 : 0);
