@@ -5,7 +5,13 @@ use leptos::prelude::*;
 
 use std::fmt::Write;
 
-use super::marks::{draw_all, use_colour_scheme_epoch, use_width, Mark};
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+
+use super::canvas::{use_width, Palette, PaletteCache};
+use super::marks::{draw, Mark};
 use super::state::Lab;
 use super::widget::heading_level;
 use crate::sim::Report;
@@ -56,61 +62,117 @@ fn card_views(r: &Report) -> Vec<CardView> {
     cards
 }
 
-/// The cards as markup, each with an empty canvas for its marks. `level`
-/// is the card headings' level (h3 on the widget's page, h4 in a host page).
-///
-/// Cards are one string rather than a keyed list of components: sixteen
-/// small cards rebuild in well under a millisecond, and per-element view
-/// code would cost several kilobytes of wasm (the download budget).
-fn markup(cards: &[CardView], level: u8) -> String {
-    let mut out = String::with_capacity(cards.len() * 420);
-    for (i, c) in cards.iter().enumerate() {
-        let n = i + 1;
-        let _ = write!(
-            out,
-            r#"<li class="rll-card{}" data-testid="server-card" data-server="{n}" data-received="{}" data-allowed="{}" data-refused="{}"><h{level} class="rll-card__name">Server {n}</h{level}><p class="rll-card__count"><span class="rll-card__ok">{} ok</span> · <span class="rll-card__no">{} 429</span></p>"#,
-            if c.received == 0 {
-                " rll-card--idle"
-            } else {
-                ""
-            },
-            c.received,
-            c.allowed,
-            c.refused,
-            c.allowed,
-            c.refused,
-        );
-        if let Some(q) = c.quota {
-            let _ = write!(out, r#"<p class="rll-card__quota">quota {q}</p>"#);
+/// A new, empty card: its text elements and canvas, filled in by
+/// [`fill_card`]. `level` is the heading's level (h3 on the widget's page,
+/// h4 in a host page).
+fn new_card(document: &web_sys::Document, n: u32, level: u8) -> Option<web_sys::Element> {
+    let li = document.create_element("li").ok()?;
+    li.set_inner_html(&format!(
+        r#"<h{level} class="rll-card__name">Server {n}</h{level}><p class="rll-card__count"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
+    ));
+    let _ = li.set_attribute("data-testid", "server-card");
+    let _ = li.set_attribute("data-server", &n.to_string());
+    Some(li)
+}
+
+/// Writes one card's numbers into its elements (text only: no parsing, no
+/// new nodes, so a drag step restyles nothing it need not).
+fn fill_card(li: &web_sys::Element, c: &CardView) {
+    let class = if c.received == 0 {
+        "rll-card rll-card--idle"
+    } else {
+        "rll-card"
+    };
+    let _ = li.set_attribute("class", class);
+    let _ = li.set_attribute("data-received", &c.received.to_string());
+    let _ = li.set_attribute("data-allowed", &c.allowed.to_string());
+    let _ = li.set_attribute("data-refused", &c.refused.to_string());
+    let set = |selector: &str, text: &str| {
+        if let Ok(Some(el)) = li.query_selector(selector) {
+            el.set_text_content(Some(text));
         }
-        let _ = write!(out, r#"<p class="rll-sr-only">received {}"#, c.received);
-        if c.beyond > 0 {
-            let _ = write!(out, ", {} allowed beyond the limit", c.beyond);
-        }
-        out.push_str(r#"</p><canvas class="rll-card__marks" aria-hidden="true"></canvas></li>"#);
+    };
+    set(".rll-card__ok", &format!("{} ok", c.allowed));
+    set(".rll-card__no", &format!("{} 429", c.refused));
+    set(
+        ".rll-card__quota",
+        &c.quota.map(|q| format!("quota {q}")).unwrap_or_default(),
+    );
+    let mut heard = format!("received {}", c.received);
+    if c.beyond > 0 {
+        let _ = write!(heard, ", {} allowed beyond the limit", c.beyond);
     }
-    out
+    set(".rll-sr-only", &heard);
+}
+
+/// Brings the list to one card per server and fills each in: the card
+/// elements and their canvases persist across updates (a canvas made anew
+/// costs a context and a style pass), only their text is rewritten.
+///
+/// Imperative on purpose: cards as a keyed list of components cost several
+/// kilobytes of wasm (the download budget), and the widget never needs more
+/// than sixteen of them.
+fn render_cards(
+    ul: &web_sys::Element,
+    cards: &[CardView],
+    level: u8,
+    palette: &Palette,
+    width: &Cell<(f64, f64)>,
+    list_width: f64,
+) {
+    let Some(document) = ul.owner_document() else {
+        return;
+    };
+    let items = ul.children();
+    while items.length() as usize > cards.len() {
+        if let Some(last) = ul.last_element_child() {
+            last.remove();
+        }
+    }
+    while (items.length() as usize) < cards.len() {
+        let Some(li) = new_card(&document, items.length() + 1, level) else {
+            return;
+        };
+        let _ = ul.append_child(&li);
+    }
+    for (i, c) in cards.iter().enumerate() {
+        let Some(li) = items.item(i as u32) else {
+            return;
+        };
+        fill_card(&li, c);
+        let Some(canvas) = li
+            .last_element_child()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        // All cards share one width, which depends only on the list's: read
+        // the layout only when that changed.
+        let (seen, mut w) = width.get();
+        if seen != list_width || w <= 0.0 {
+            w = f64::from(canvas.client_width());
+            width.set((list_width, w));
+        }
+        draw(&canvas, &c.marks, w, palette);
+    }
 }
 
 /// The grid of server cards with its legend.
 #[component]
 pub fn ServerCards() -> impl IntoView {
     let lab = Lab::expect();
-    let epoch = use_colour_scheme_epoch();
+    let palette = PaletteCache::new();
     let cards = Memo::new(move |_| lab.report.with(card_views));
     let level = heading_level(lab, 2);
     let list = NodeRef::<leptos::html::Ul>::new();
-    let width = use_width(list);
-    // Cards first, then their marks, in one effect: the canvases drawn are
-    // the ones just written.
+    let list_width = use_width(list);
+    let width = StoredValue::new_local(Rc::new(Cell::new((0.0, 0.0))));
     Effect::new(move |_| {
-        epoch.track();
-        width.track();
+        let list_width = list_width.get();
         let Some(ul) = list.get() else { return };
-        cards.with(|cards| {
-            ul.set_inner_html(&markup(cards, level));
-            draw_all(&ul, cards.iter().map(|c| c.marks.as_slice()));
-        });
+        let colours = palette.get(&ul);
+        let width = width.get_value();
+        cards.with(|cards| render_cards(&ul, cards, level, &colours, &width, list_width));
     });
     view! {
         <div class="rll-servers">

@@ -7,6 +7,7 @@
 //! widget reads its starting state from the URL and keeps the URL in step;
 //! the others read their `data-*` attributes and leave the URL alone.
 
+mod canvas;
 mod cards;
 mod controls;
 mod embed;

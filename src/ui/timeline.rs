@@ -4,15 +4,15 @@
 //! GET inside that gap reads a count that is missing this request. Under
 //! INCR there is no gap to fall into.
 //!
-//! The rows are plain markup (SVG positions are attributes, not inline
-//! styles, so a strict CSP allows them), built as one string: a handful of
-//! rows do not need fine-grained reactivity, and view code per element
-//! costs far more wasm than a string.
-
-use std::fmt::Write;
+//! The picture is drawn on a canvas (the Redis log below it is the text
+//! version for screen readers): a drag step redraws pixels instead of
+//! re-creating and laying out dozens of SVG nodes.
 
 use leptos::prelude::*;
 
+use web_sys::HtmlCanvasElement;
+
+use super::canvas::{prepare, use_width, Palette, PaletteCache};
 use super::format;
 use super::state::Lab;
 use super::widget::Heading;
@@ -21,8 +21,20 @@ use crate::sim::{Command, Report, Strategy};
 /// How many requests the picture shows.
 const ROWS: usize = 8;
 
-/// The rows as markup, and the axis' length in µs after the first arrival.
-fn rows(r: &Report) -> String {
+/// One request's row, in microseconds after the first arrival.
+struct Row {
+    server: u32,
+    arrival: u64,
+    answer: u64,
+    /// GET (or INCR) and SET: when Redis ran them and the value.
+    ops: Vec<(Command, u64, u32)>,
+    allowed: bool,
+    /// Its GET read a value another shown request also read.
+    stale: bool,
+}
+
+/// The first requests, and the axis' length in µs.
+fn rows(r: &Report) -> (Vec<Row>, u64) {
     let shown = &r.requests[..r.requests.len().min(ROWS)];
     let t0 = shown.first().map_or(0, |q| q.arrival_us);
     let end = shown
@@ -31,12 +43,6 @@ fn rows(r: &Report) -> String {
         .max()
         .unwrap_or(0)
         .max(t0 + 1);
-    let span = end - t0;
-    // A position on the axis as an SVG percentage, in integers.
-    let pct = |t: u64| {
-        let permille = t.saturating_sub(t0) * 1000 / span;
-        format!("{}.{}%", permille / 10, permille % 10)
-    };
     let reads: Vec<Option<u32>> = (0..shown.len())
         .map(|i| {
             r.ops_for(i as u32)
@@ -44,68 +50,130 @@ fn rows(r: &Report) -> String {
                 .map(|op| op.value)
         })
         .collect();
-    let mut out = String::with_capacity(ROWS * 700);
-    for (i, q) in shown.iter().enumerate() {
-        let stale = reads[i].is_some_and(|v| {
-            v < r.limit
-                && reads
-                    .iter()
-                    .enumerate()
-                    .any(|(j, w)| j != i && *w == Some(v))
-        });
-        let _ = write!(
-            out,
-            r#"<div class="rll-tl__row{}"><span class="rll-tl__name"><b>#{}</b> <span class="rll-tl__server">server {}</span></span><svg class="rll-tl__track" width="100%" height="26"><line class="rll-tl__life" x1="{}" x2="{}" y1="13" y2="13"/>"#,
-            if stale { " rll-tl__row--stale" } else { "" },
-            i + 1,
-            q.server + 1,
-            pct(q.arrival_us),
-            pct(q.answer_us),
-        );
-        let ops: Vec<_> = r.ops_for(i as u32).collect();
-        let at = |c: Command| ops.iter().find(|op| op.command == c).map(|op| op.at_us);
+    let rows = shown
+        .iter()
+        .enumerate()
+        .map(|(i, q)| Row {
+            server: q.server + 1,
+            arrival: q.arrival_us - t0,
+            answer: q.answer_us - t0,
+            ops: r
+                .ops_for(i as u32)
+                .filter(|op| op.command != Command::Expire)
+                .map(|op| (op.command, op.at_us - t0, op.value))
+                .collect(),
+            allowed: q.allowed,
+            stale: reads[i].is_some_and(|v| {
+                v < r.limit
+                    && reads
+                        .iter()
+                        .enumerate()
+                        .any(|(j, w)| j != i && *w == Some(v))
+            }),
+        })
+        .collect();
+    (rows, end - t0)
+}
+
+/// Row height and the axis labels' band, in CSS pixels.
+const ROW: f64 = 30.0;
+const AXIS: f64 = 20.0;
+
+/// Draws the rows on `el`, `width` CSS pixels wide.
+fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette) {
+    let height = (rows.len() as f64 * ROW + AXIS) as u32;
+    let Some(ctx) = prepare(el, width, height, p.dpr) else {
+        return;
+    };
+    let narrow = width < 520.0;
+    let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
+    let (left, right) = (name_w + 12.0, width - outcome_w - 12.0);
+    let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
+    let font = |weight: &str, px: u32| format!("{weight} {px}px {}", p.font);
+    ctx.set_text_baseline("middle");
+    for (i, row) in rows.iter().enumerate() {
+        let y = i as f64 * ROW + ROW / 2.0;
+        // Name and server.
+        ctx.set_text_align("left");
+        ctx.set_font(&font("700", 13));
+        ctx.set_fill_style_str(if row.stale { &p.bad_ink } else { &p.muted });
+        let name = if narrow {
+            format!("#{} s{}", i + 1, row.server)
+        } else {
+            format!("#{}  server {}", i + 1, row.server)
+        };
+        let _ = ctx.fill_text(&name, 0.0, y);
+        // Track baseline, then the request's life from arrival to answer.
+        ctx.set_stroke_style_str(&p.line);
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        ctx.move_to(left, y + 13.5);
+        ctx.line_to(right, y + 13.5);
+        ctx.stroke();
+        ctx.set_stroke_style_str(&p.no);
+        ctx.set_line_width(2.0);
+        ctx.begin_path();
+        ctx.move_to(x(row.arrival), y);
+        ctx.line_to(x(row.answer), y);
+        ctx.stroke();
+        // GET to SET (or to the answer, if refused): the stale stretch.
+        let at = |c: Command| row.ops.iter().find(|op| op.0 == c).map(|op| op.1);
         if let Some(get) = at(Command::Get) {
-            let until = at(Command::Set).unwrap_or(q.answer_us);
-            let _ = write!(
-                out,
-                r#"<rect class="rll-tl__gap" x="{}" width="{}" y="4" height="18" rx="4"/>"#,
-                pct(get),
-                pct(t0 + until - get)
-            );
+            let until = at(Command::Set).unwrap_or(row.answer);
+            ctx.set_fill_style_str(&p.bad_bg);
+            ctx.set_stroke_style_str(&p.over);
+            ctx.set_line_width(1.0);
+            ctx.begin_path();
+            ctx.rect(x(get), y - 9.0, x(until) - x(get), 18.0);
+            ctx.fill();
+            ctx.stroke();
         }
-        for op in ops.iter().filter(|op| op.command != Command::Expire) {
-            let (kind, shape) = match op.command {
-                Command::Set => (
-                    "set",
-                    r#"<rect x="-8" y="5" width="16" height="16" rx="2"/>"#,
-                ),
-                Command::Get => ("get", r#"<circle cy="13" r="8"/>"#),
-                _ => ("incr", r#"<circle cy="13" r="8"/>"#),
-            };
-            let _ = write!(
-                out,
-                r#"<svg class="rll-tl__mark rll-tl__mark--{kind}" x="{}" overflow="visible">{shape}<text y="17" text-anchor="middle">{}</text></svg>"#,
-                pct(op.at_us),
-                op.value
-            );
+        // Commands, with the value read, written or returned.
+        ctx.set_font(&font("800", 11));
+        ctx.set_text_align("center");
+        for &(command, t, value) in &row.ops {
+            let cx = x(t);
+            ctx.begin_path();
+            match command {
+                Command::Set => {
+                    ctx.set_fill_style_str(&p.over);
+                    ctx.rect(cx - 8.0, y - 8.0, 16.0, 16.0);
+                }
+                Command::Get => {
+                    ctx.set_fill_style_str(&p.ok);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, std::f64::consts::TAU);
+                }
+                _ => {
+                    ctx.set_fill_style_str(&p.good_ink);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, std::f64::consts::TAU);
+                }
+            }
+            ctx.fill();
+            ctx.set_fill_style_str(&p.bg);
+            let _ = ctx.fill_text(&value.to_string(), cx, y + 0.5);
         }
-        let _ = write!(
-            out,
-            r#"</svg><span class="rll-tl__outcome{}">{}</span></div>"#,
-            if q.allowed {
-                ""
-            } else {
-                " rll-tl__outcome--no"
-            },
-            if q.allowed { "ok" } else { "429" }
-        );
+        // The answer.
+        ctx.set_font(&font("700", 13));
+        ctx.set_text_align("right");
+        ctx.set_fill_style_str(if row.allowed { &p.ok } else { &p.muted });
+        let _ = ctx.fill_text(if row.allowed { "ok" } else { "429" }, width, y);
     }
-    let _ = write!(
-        out,
-        r#"<div class="rll-tl__axis"><span>0 ms: first arrival</span><span>{} ms</span></div>"#,
-        format::ms(span)
+    // The axis.
+    let y = rows.len() as f64 * ROW + AXIS / 2.0;
+    ctx.set_font(&font("400", 12));
+    ctx.set_fill_style_str(&p.muted);
+    ctx.set_text_align("left");
+    let _ = ctx.fill_text(
+        if narrow {
+            "0 ms"
+        } else {
+            "0 ms: first arrival"
+        },
+        left,
+        y,
     );
-    out
+    ctx.set_text_align("right");
+    let _ = ctx.fill_text(&format!("{} ms", format::ms(span)), right, y);
 }
 
 /// The key under the picture, for GET-then-SET or for INCR.
@@ -121,7 +189,6 @@ fn key(getset: bool) -> &'static str {
 #[component]
 pub fn Timeline() -> impl IntoView {
     let lab = Lab::expect();
-    let markup = lab.text(rows);
     let caption = Signal::derive(move || {
         lab.scenario.with(|s| {
             if s.rtt_us == 0 {
@@ -136,13 +203,25 @@ pub fn Timeline() -> impl IntoView {
     let key = Signal::derive(move || {
         key(lab.scenario.with(|s| s.strategy == Strategy::GetSet)).to_string()
     });
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let width = use_width(canvas);
+    let palette = PaletteCache::new();
+    Effect::new(move |_| {
+        let w = width.get();
+        let Some(el) = canvas.get() else { return };
+        let colours = palette.get(&el);
+        lab.report.with(|r| {
+            let (rows, span) = rows(r);
+            draw(&el, &rows, span, w, &colours);
+        });
+    });
     view! {
         <figure class="rll-tl" aria-labelledby=lab.id("tl-title")>
             <Heading level=2 class="rll-tl__title" id=lab.id("tl-title")>
                 "The first requests, on one clock"
             </Heading>
             <p class="rll-tl__caption">{caption}</p>
-            <div class="rll-tl__rows" aria-hidden="true" inner_html=markup></div>
+            <canvas class="rll-tl__canvas" aria-hidden="true" node_ref=canvas></canvas>
             <ul class="rll-tl__key" aria-hidden="true" inner_html=key></ul>
         </figure>
     }
