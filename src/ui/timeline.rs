@@ -79,7 +79,9 @@ fn rows(r: &Report) -> (Vec<Row>, u64) {
 const ROW: f64 = 30.0;
 const AXIS: f64 = 20.0;
 
-/// Draws the rows on `el`, `width` CSS pixels wide.
+/// Draws the rows on `el`, `width` CSS pixels wide. Shapes first, then
+/// the text in one pass per font: setting a canvas font parses it, and that
+/// was the most expensive call of a drag step.
 fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette) {
     let height = (rows.len() as f64 * ROW + AXIS) as u32;
     let Some(ctx) = prepare(el, width, height, p.dpr) else {
@@ -89,50 +91,44 @@ fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette
     let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
     let (left, right) = (name_w + 12.0, width - outcome_w - 12.0);
     let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
-    let font = |weight: &str, px: u32| format!("{weight} {px}px {}", p.font);
-    ctx.set_text_baseline("middle");
+    let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
+    let tau = std::f64::consts::TAU;
+    // Track baselines.
+    ctx.set_stroke_style_str(&p.line);
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    for i in 0..rows.len() {
+        ctx.move_to(left, mid(i) + 13.5);
+        ctx.line_to(right, mid(i) + 13.5);
+    }
+    ctx.stroke();
+    // Each request's life, from arrival to answer.
+    ctx.set_stroke_style_str(&p.no);
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
     for (i, row) in rows.iter().enumerate() {
-        let y = i as f64 * ROW + ROW / 2.0;
-        // Name and server.
-        ctx.set_text_align("left");
-        ctx.set_font(&font("700", 13));
-        ctx.set_fill_style_str(if row.stale { &p.bad_ink } else { &p.muted });
-        let name = if narrow {
-            format!("#{} s{}", i + 1, row.server)
-        } else {
-            format!("#{}  server {}", i + 1, row.server)
-        };
-        let _ = ctx.fill_text(&name, 0.0, y);
-        // Track baseline, then the request's life from arrival to answer.
-        ctx.set_stroke_style_str(&p.line);
-        ctx.set_line_width(1.0);
-        ctx.begin_path();
-        ctx.move_to(left, y + 13.5);
-        ctx.line_to(right, y + 13.5);
-        ctx.stroke();
-        ctx.set_stroke_style_str(&p.no);
-        ctx.set_line_width(2.0);
-        ctx.begin_path();
-        ctx.move_to(x(row.arrival), y);
-        ctx.line_to(x(row.answer), y);
-        ctx.stroke();
-        // GET to SET (or to the answer, if refused): the stale stretch.
+        ctx.move_to(x(row.arrival), mid(i));
+        ctx.line_to(x(row.answer), mid(i));
+    }
+    ctx.stroke();
+    // GET to SET (or to the answer, if refused): the stale stretch.
+    ctx.set_fill_style_str(&p.bad_bg);
+    ctx.set_stroke_style_str(&p.over);
+    ctx.set_line_width(1.0);
+    for (i, row) in rows.iter().enumerate() {
         let at = |c: Command| row.ops.iter().find(|op| op.0 == c).map(|op| op.1);
         if let Some(get) = at(Command::Get) {
             let until = at(Command::Set).unwrap_or(row.answer);
-            ctx.set_fill_style_str(&p.bad_bg);
-            ctx.set_stroke_style_str(&p.over);
-            ctx.set_line_width(1.0);
             ctx.begin_path();
-            ctx.rect(x(get), y - 9.0, x(until) - x(get), 18.0);
+            ctx.rect(x(get), mid(i) - 9.0, x(until) - x(get), 18.0);
             ctx.fill();
             ctx.stroke();
         }
-        // Commands, with the value read, written or returned.
-        ctx.set_font(&font("800", 11));
-        ctx.set_text_align("center");
-        for &(command, t, value) in &row.ops {
-            let cx = x(t);
+    }
+    // The commands: a dot for GET (blue) or INCR (green), a square for SET.
+    for (i, row) in rows.iter().enumerate() {
+        for &(command, t, _) in &row.ops {
+            let (cx, y) = (x(t), mid(i));
             ctx.begin_path();
             match command {
                 Command::Set => {
@@ -141,26 +137,44 @@ fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette
                 }
                 Command::Get => {
                     ctx.set_fill_style_str(&p.ok);
-                    let _ = ctx.arc(cx, y, 8.0, 0.0, std::f64::consts::TAU);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, tau);
                 }
                 _ => {
                     ctx.set_fill_style_str(&p.good_ink);
-                    let _ = ctx.arc(cx, y, 8.0, 0.0, std::f64::consts::TAU);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, tau);
                 }
             }
             ctx.fill();
-            ctx.set_fill_style_str(&p.bg);
-            let _ = ctx.fill_text(&value.to_string(), cx, y + 0.5);
         }
-        // The answer.
-        ctx.set_font(&font("700", 13));
+    }
+    ctx.set_text_baseline("middle");
+    // Values read, written or returned, inside the shapes.
+    ctx.set_font(&format!("800 11px {}", p.font));
+    ctx.set_text_align("center");
+    ctx.set_fill_style_str(&p.bg);
+    for (i, row) in rows.iter().enumerate() {
+        for &(_, t, value) in &row.ops {
+            let _ = ctx.fill_text(&value.to_string(), x(t), mid(i) + 0.5);
+        }
+    }
+    // Names on the left, answers on the right.
+    ctx.set_font(&format!("700 13px {}", p.font));
+    for (i, row) in rows.iter().enumerate() {
+        ctx.set_text_align("left");
+        ctx.set_fill_style_str(if row.stale { &p.bad_ink } else { &p.muted });
+        let name = if narrow {
+            format!("#{} s{}", i + 1, row.server)
+        } else {
+            format!("#{}  server {}", i + 1, row.server)
+        };
+        let _ = ctx.fill_text(&name, 0.0, mid(i));
         ctx.set_text_align("right");
         ctx.set_fill_style_str(if row.allowed { &p.ok } else { &p.muted });
-        let _ = ctx.fill_text(if row.allowed { "ok" } else { "429" }, width, y);
+        let _ = ctx.fill_text(if row.allowed { "ok" } else { "429" }, width, mid(i));
     }
     // The axis.
     let y = rows.len() as f64 * ROW + AXIS / 2.0;
-    ctx.set_font(&font("400", 12));
+    ctx.set_font(&format!("400 12px {}", p.font));
     ctx.set_fill_style_str(&p.muted);
     ctx.set_text_align("left");
     let _ = ctx.fill_text(

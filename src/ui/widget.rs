@@ -54,10 +54,12 @@ pub fn Widget(
                     <Totals/>
                 </div>
                 <ServerCards/>
-                <Show when=move || strategy.get().uses_redis()>
+                // Hidden rather than unmounted (smaller wasm than a <Show>);
+                // a hidden canvas has no width and draws nothing.
+                <div class="rll-redis" hidden=Signal::derive(move || !strategy.get().uses_redis())>
                     <Timeline/>
                     <RedisLog/>
-                </Show>
+                </div>
                 <Explain/>
             </div>
             <Announcer/>
@@ -113,17 +115,21 @@ pub fn heading_level(lab: Lab, level: u8) -> u8 {
 #[component]
 fn Notice(notices: Vec<String>) -> impl IntoView {
     let open = RwSignal::new(!notices.is_empty());
+    // Empty when nothing was adjusted; hidden once dismissed.
+    let content = (!notices.is_empty()).then(|| {
+        view! {
+            <p class="rll-notice__title">"Some settings were adjusted:"</p>
+            <ul class="rll-notice__list">
+                {notices.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
+            </ul>
+            <button type="button" class="rll-button rll-button--small" on:click=move |_| open.set(false)>
+                "Dismiss"
+            </button>
+        }
+    });
     view! {
-        <div class="rll-notice" role="status" data-testid="notice">
-            <Show when=move || open.get()>
-                <p class="rll-notice__title">"Some settings were adjusted:"</p>
-                <ul class="rll-notice__list">
-                    {notices.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
-                </ul>
-                <button type="button" class="rll-button rll-button--small" on:click=move |_| open.set(false)>
-                    "Dismiss"
-                </button>
-            </Show>
+        <div class="rll-notice" role="status" data-testid="notice" hidden=Signal::derive(move || !open.get())>
+            {content}
         </div>
     }
 }
@@ -209,15 +215,14 @@ fn Footer() -> impl IntoView {
                 </button>
                 <span class="rll-foot__status" role="status" data-testid="copy-status">{status}</span>
             </div>
-            <Show when=move || fallback.get().is_some()>
-                <textarea
-                    class="rll-foot__fallback"
-                    readonly
-                    rows="4"
-                    aria-label="Text to copy"
-                    prop:value=Signal::derive(move || fallback.get().unwrap_or_default())
-                ></textarea>
-            </Show>
+            <textarea
+                class="rll-foot__fallback"
+                readonly
+                rows="4"
+                aria-label="Text to copy"
+                hidden=Signal::derive(move || fallback.get().is_none())
+                prop:value=Signal::derive(move || fallback.get().unwrap_or_default())
+            ></textarea>
             <p class="rll-foot__note">
                 "The simulation runs entirely in your browser. Nothing is sent anywhere: no fonts, no analytics, no cookies."
             </p>

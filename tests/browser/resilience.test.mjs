@@ -57,3 +57,15 @@ test('odd parameters and every extreme of every slider leave the page working', 
     await w.close();
   }
 });
+
+test('the notice about adjusted settings can be dismissed', async () => {
+  const w = await openWidget('?servers=40');
+  const notice = w.locator('notice');
+  assert.ok(await notice.isVisible());
+  assert.equal(await notice.getAttribute('role'), 'status');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  assert.ok(await notice.isHidden());
+  assert.equal((await w.cards()).length, 16, 'the rest still applies');
+  assert.deepEqual(w.problems(), []);
+  await w.close();
+});
