@@ -116,19 +116,32 @@ impl PaletteCache {
     }
 }
 
+/// A canvas ready to draw on.
+pub struct Prepared {
+    /// The context, scaled to CSS pixels and cleared.
+    pub ctx: CanvasRenderingContext2d,
+    /// Whether the canvas was resized, which resets the context's state
+    /// (font, alignment): set them again when true.
+    pub reset: bool,
+}
+
 /// Sizes `el` to `width` × `height` CSS pixels, in device pixels for a
-/// sharp drawing, and returns its context scaled to CSS pixels.
-pub fn prepare(
-    el: &HtmlCanvasElement,
-    width: f64,
-    height: u32,
-    dpr: f64,
-) -> Option<CanvasRenderingContext2d> {
-    // Whole pixels, formatted as an integer (no float formatting in the wasm).
-    let _ = web_sys::HtmlElement::style(el).set_property("height", &format!("{height}px"));
-    el.set_width((width * dpr).round() as u32);
-    el.set_height((f64::from(height) * dpr).round() as u32);
-    if width <= 0.0 || height == 0 {
+/// sharp drawing, and returns its context scaled to CSS pixels. A canvas
+/// whose size has not changed is only cleared: resizing resets the context,
+/// and setting its font again costs a font parse on every drag step.
+pub fn prepare(el: &HtmlCanvasElement, width: f64, height: u32, dpr: f64) -> Option<Prepared> {
+    let (w, h) = (
+        (width * dpr).round() as u32,
+        (f64::from(height) * dpr).round() as u32,
+    );
+    let reset = el.width() != w || el.height() != h;
+    if reset {
+        // Whole pixels, formatted as an integer (no float formatting in the wasm).
+        let _ = web_sys::HtmlElement::style(el).set_property("height", &format!("{height}px"));
+        el.set_width(w);
+        el.set_height(h);
+    }
+    if w == 0 || h == 0 {
         return None;
     }
     let ctx = el
@@ -138,7 +151,10 @@ pub fn prepare(
         .dyn_into::<CanvasRenderingContext2d>()
         .ok()?;
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    Some(ctx)
+    if !reset {
+        ctx.clear_rect(0.0, 0.0, width, f64::from(height));
+    }
+    Some(Prepared { ctx, reset })
 }
 
 /// The width of `node` in CSS pixels, kept up to date by a ResizeObserver

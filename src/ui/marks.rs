@@ -7,7 +7,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use super::canvas::{prepare, Palette};
+use super::canvas::{prepare, Palette, Prepared};
 
 /// What happened to one request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub fn draw(el: &HtmlCanvasElement, marks: &[Mark], width: f64, palette: &Palett
     let columns = (((width + GAP) / STEP).floor() as usize).max(1);
     let rows = marks.len().div_ceil(columns);
     let height = (rows as u32 * STEP as u32).saturating_sub(GAP as u32);
-    let Some(ctx) = prepare(el, width, height, palette.dpr) else {
+    let Some(Prepared { ctx, .. }) = prepare(el, width, height, palette.dpr) else {
         return;
     };
     let r = SIZE / 2.0;

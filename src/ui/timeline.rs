@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use web_sys::HtmlCanvasElement;
 
-use super::canvas::{prepare, use_width, Palette, PaletteCache};
+use super::canvas::{prepare, use_width, Palette, PaletteCache, Prepared};
 use super::format;
 use super::state::Lab;
 use super::widget::Heading;
@@ -84,9 +84,14 @@ const AXIS: f64 = 20.0;
 /// was the most expensive call of a drag step.
 fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette) {
     let height = (rows.len() as f64 * ROW + AXIS) as u32;
-    let Some(ctx) = prepare(el, width, height, p.dpr) else {
+    let Some(Prepared { ctx, reset }) = prepare(el, width, height, p.dpr) else {
         return;
     };
+    // One font for all the text, set only after a resize reset the context.
+    if reset {
+        ctx.set_font(&format!("700 12px {}", p.font));
+        ctx.set_text_baseline("middle");
+    }
     let narrow = width < 520.0;
     let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
     let (left, right) = (name_w + 12.0, width - outcome_w - 12.0);
@@ -147,9 +152,7 @@ fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette
             ctx.fill();
         }
     }
-    ctx.set_text_baseline("middle");
     // Values read, written or returned, inside the shapes.
-    ctx.set_font(&format!("800 11px {}", p.font));
     ctx.set_text_align("center");
     ctx.set_fill_style_str(&p.bg);
     for (i, row) in rows.iter().enumerate() {
@@ -158,7 +161,6 @@ fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette
         }
     }
     // Names on the left, answers on the right.
-    ctx.set_font(&format!("700 13px {}", p.font));
     for (i, row) in rows.iter().enumerate() {
         ctx.set_text_align("left");
         ctx.set_fill_style_str(if row.stale { &p.bad_ink } else { &p.muted });
@@ -174,7 +176,6 @@ fn draw(el: &HtmlCanvasElement, rows: &[Row], span: u64, width: f64, p: &Palette
     }
     // The axis.
     let y = rows.len() as f64 * ROW + AXIS / 2.0;
-    ctx.set_font(&format!("400 12px {}", p.font));
     ctx.set_fill_style_str(&p.muted);
     ctx.set_text_align("left");
     let _ = ctx.fill_text(
