@@ -1,8 +1,6 @@
 //! What Redis saw: the first commands in the order Redis ran them, with the
 //! race spelled out. Read straight off the report's Redis log.
 
-use std::fmt::Write;
-
 use leptos::prelude::*;
 
 use super::format;
@@ -98,44 +96,64 @@ fn lines(r: &Report) -> Vec<Line> {
         .collect()
 }
 
-/// The lines as markup: a plain ordered list, the text equivalent of the
-/// timeline. Built as one string, like the timeline, to keep the wasm small.
-fn markup(r: &Report) -> String {
-    let mut out = String::with_capacity(SHOWN * 220);
-    for l in lines(r) {
-        let _ = write!(
-            out,
-            r#"<li class="rll-log__line{}"><span class="rll-log__at">{} ms</span><span class="rll-log__who">#{} via server {}</span><code class="rll-log__cmd">{} {}</code>"#,
-            if l.warn { " rll-log__line--warn" } else { "" },
-            l.at,
-            l.request,
-            l.server,
-            l.command,
-            l.value
-        );
-        if let Some(note) = l.note {
-            let _ = write!(out, r#"<span class="rll-log__note">{note}</span>"#);
+/// Writes the lines into the list's slots: twelve items made once, whose
+/// text and class are rewritten in place (no parsing, no new nodes on a
+/// drag step). Unused slots are hidden.
+fn fill(ol: &web_sys::Element, r: &Report) {
+    if ol.child_element_count() == 0 {
+        let slot = r#"<li hidden><span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span></li>"#;
+        ol.set_inner_html(&slot.repeat(SHOWN));
+    }
+    let items = ol.children();
+    let lines = lines(r);
+    for i in 0..SHOWN {
+        let Some(li) = items.item(i as u32) else {
+            return;
+        };
+        let Some(l) = lines.get(i) else {
+            let _ = li.set_attribute("hidden", "");
+            continue;
+        };
+        let _ = li.remove_attribute("hidden");
+        let class = if l.warn {
+            "rll-log__line rll-log__line--warn"
+        } else {
+            "rll-log__line"
+        };
+        let _ = li.set_attribute("class", class);
+        let parts = li.children();
+        let texts = [
+            format!("{} ms", l.at),
+            format!("#{} via server {}", l.request, l.server),
+            format!("{} {}", l.command, l.value),
+            l.note.clone().unwrap_or_default(),
+        ];
+        for (k, text) in texts.iter().enumerate() {
+            if let Some(part) = parts.item(k as u32) {
+                part.set_text_content(Some(text));
+            }
         }
-        out.push_str("</li>");
     }
-    let more = r.redis_log.len().saturating_sub(SHOWN);
-    if more > 0 {
-        let _ = write!(
-            out,
-            r#"<li class="rll-log__more">… and {more} more commands.</li>"#
-        );
-    }
-    out
 }
 
 /// The first commands Redis ran, for the Redis strategies.
 #[component]
 pub fn RedisLog() -> impl IntoView {
     let lab = Lab::expect();
+    let list = NodeRef::<leptos::html::Ol>::new();
+    Effect::new(move |_| {
+        let Some(ol) = list.get() else { return };
+        lab.report.with(|r| fill(&ol, r));
+    });
+    let more = lab.text(|r| match r.redis_log.len().saturating_sub(SHOWN) {
+        0 => String::new(),
+        more => format!("… and {more} more commands."),
+    });
     view! {
         <section class="rll-log" aria-labelledby=lab.id("log-title")>
             <Heading level=2 class="rll-log__title" id=lab.id("log-title")>"What Redis saw, in order"</Heading>
-            <ol class="rll-log__list" data-testid="redis-log" inner_html=lab.text(markup)></ol>
+            <ol class="rll-log__list" data-testid="redis-log" node_ref=list></ol>
+            <p class="rll-log__more">{more}</p>
         </section>
     }
 }
