@@ -96,7 +96,7 @@ async function inputToLayout() {
       const flush = async () => { for (let i = 0; i < 20; i++) await Promise.resolve(); };
       const times = [];
       let stale = 0;
-      for (let k = 0; k < 120; k++) {
+      for (let k = 0; k < 320; k++) {
         const value = k % 2 ? 500 : 499;
         const before = total.getAttribute('data-value') + '/' + [...document.querySelectorAll('[data-testid="server-card"]')].map((c) => c.dataset.received).join(',');
         const t0 = performance.now();
