@@ -409,3 +409,34 @@ fn round_robin_and_random_differ_only_in_the_spread() {
     let arrivals = |r: &Report| r.requests.iter().map(|q| q.arrival_us).collect::<Vec<_>>();
     assert_eq!(arrivals(&random), arrivals(&turn));
 }
+
+/// SPEC section 2, fact 6: the slower the round trip, the wider the window
+/// between GET and SET, and the more requests slip through. Averaged over
+/// many seeds, what GET/SET lets through grows with the round trip.
+#[test]
+fn getset_lets_more_through_as_the_round_trip_grows() {
+    let mean_allowed = |rtt_us: u32| {
+        let seeds = 300u64;
+        let total: u64 = (0..seeds)
+            .map(|seed| {
+                let s = with(Strategy::GetSet).with_rtt_us(rtt_us).with_seed(seed);
+                u64::from(sim::run(&s).allowed)
+            })
+            .sum();
+        total as f64 / seeds as f64
+    };
+    let means: Vec<f64> = [0, 250, 500, 1_000, 2_000, 5_000]
+        .into_iter()
+        .map(mean_allowed)
+        .collect();
+    assert_eq!(means[0], 10.0, "a zero round trip leaves no window");
+    for pair in means.windows(2) {
+        assert!(
+            pair[1] > pair[0] || pair[0] == 40.0,
+            "more gets through as the round trip grows, until the whole burst does: {means:?}"
+        );
+    }
+    // With a 5 ms round trip so many reads overlap each write that the
+    // counter never climbs to 10 while the burst lasts: all 40 get through.
+    assert_eq!(means[5], 40.0, "{means:?}");
+}
