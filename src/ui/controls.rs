@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::format;
 use super::state::Lab;
 use super::text;
-use crate::sim::{params, LoadBalancer, Preset, RTT_US};
+use crate::sim::{params, LoadBalancer, Preset, Scenario, RTT_US};
 
 /// One labelled range input with its value and unit shown.
 #[component]
@@ -83,11 +83,7 @@ pub fn Sliders() -> impl IntoView {
                 step="1"
                 value=Signal::derive(move || s.with(|s| s.servers).to_string())
                 shown=Signal::derive(move || format::plural(s.with(|s| s.servers), "server", "servers"))
-                on_change=Callback::new(move |v: String| {
-                    if let Ok(n) = v.parse() {
-                        lab.update(|sc| sc.with_servers(n))
-                    }
-                })
+                on_change=set_whole(lab, Scenario::with_servers)
                 note=Signal::derive(|| None)
             />
             <Slider
@@ -100,11 +96,7 @@ pub fn Sliders() -> impl IntoView {
                 shown=Signal::derive(move || {
                     s.with(|s| format!("{} in {} ms", format::plural(s.burst, "request", "requests"), s.span_ms))
                 })
-                on_change=Callback::new(move |v: String| {
-                    if let Ok(n) = v.parse() {
-                        lab.update(|sc| sc.with_burst(n))
-                    }
-                })
+                on_change=set_whole(lab, Scenario::with_burst)
                 note=Signal::derive(|| None)
             />
             <Slider
@@ -126,6 +118,16 @@ pub fn Sliders() -> impl IntoView {
             />
         </div>
     }
+}
+
+/// A slider's callback for a whole-number setting: parse the input's text
+/// and apply it with `set` (which clamps).
+fn set_whole(lab: Lab, set: fn(Scenario, u32) -> Scenario) -> Callback<String> {
+    Callback::new(move |v: String| {
+        if let Ok(n) = v.parse() {
+            lab.update(|sc| set(sc, n));
+        }
+    })
 }
 
 /// The rest of the scenario: the limit and the burst's span (set by URL or
