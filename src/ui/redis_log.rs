@@ -12,6 +12,7 @@ use crate::sim::{Command, Report};
 const SHOWN: usize = 12;
 
 /// One line of the log, ready to show.
+#[derive(Clone, PartialEq)]
 struct Line {
     at: String,
     server: u32,
@@ -96,43 +97,70 @@ fn lines(r: &Report) -> Vec<Line> {
         .collect()
 }
 
-/// Writes the lines into the list's slots: twelve items made once, whose
-/// text and class are rewritten in place (no parsing, no new nodes on a
-/// drag step). Unused slots are hidden.
-fn fill(ol: &web_sys::Element, r: &Report) {
-    if ol.child_element_count() == 0 {
-        let slot = r#"<li hidden><span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span></li>"#;
-        ol.set_inner_html(&slot.repeat(SHOWN));
-    }
+/// One list item of the log, kept across updates, and the line it shows.
+struct Slot {
+    li: web_sys::Element,
+    /// At, who, command, note.
+    parts: [web_sys::Element; 4],
+    shown: Option<Line>,
+}
+
+/// Makes the twelve slots once.
+fn slots(ol: &web_sys::Element) -> Vec<Slot> {
+    let slot = r#"<li hidden><span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span></li>"#;
+    ol.set_inner_html(&slot.repeat(SHOWN));
     let items = ol.children();
+    (0..SHOWN as u32)
+        .filter_map(|i| {
+            let li = items.item(i)?;
+            let part = |k: u32| li.children().item(k);
+            Some(Slot {
+                parts: [part(0)?, part(1)?, part(2)?, part(3)?],
+                li,
+                shown: None,
+            })
+        })
+        .collect()
+}
+
+/// Writes the lines into the slots, rewriting only what changed (no
+/// parsing, no new nodes on a drag step). Unused slots are hidden.
+fn fill(slots: &mut [Slot], r: &Report) {
     let lines = lines(r);
-    for i in 0..SHOWN {
-        let Some(li) = items.item(i as u32) else {
-            return;
-        };
-        let Some(l) = lines.get(i) else {
-            let _ = li.set_attribute("hidden", "");
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let line = lines.get(i).cloned();
+        if line == slot.shown {
             continue;
-        };
-        let _ = li.remove_attribute("hidden");
-        let class = if l.warn {
-            "rll-log__line rll-log__line--warn"
-        } else {
-            "rll-log__line"
-        };
-        let _ = li.set_attribute("class", class);
-        let parts = li.children();
-        let texts = [
-            format!("{} ms", l.at),
-            format!("#{} via server {}", l.request, l.server),
-            format!("{} {}", l.command, l.value),
-            l.note.clone().unwrap_or_default(),
-        ];
-        for (k, text) in texts.iter().enumerate() {
-            if let Some(part) = parts.item(k as u32) {
-                part.set_text_content(Some(text));
+        }
+        match &line {
+            None => {
+                let _ = slot.li.set_attribute("hidden", "");
+            }
+            Some(l) => {
+                let old = slot.shown.as_ref();
+                if old.is_none() {
+                    let _ = slot.li.remove_attribute("hidden");
+                }
+                if old.is_none_or(|o| o.warn != l.warn) {
+                    let class = if l.warn {
+                        "rll-log__line rll-log__line--warn"
+                    } else {
+                        "rll-log__line"
+                    };
+                    let _ = slot.li.set_attribute("class", class);
+                }
+                let texts = [
+                    format!("{} ms", l.at),
+                    format!("#{} via server {}", l.request, l.server),
+                    format!("{} {}", l.command, l.value),
+                    l.note.clone().unwrap_or_default(),
+                ];
+                for (part, text) in slot.parts.iter().zip(&texts) {
+                    part.set_text_content(Some(text));
+                }
             }
         }
+        slot.shown = line;
     }
 }
 
@@ -141,9 +169,15 @@ fn fill(ol: &web_sys::Element, r: &Report) {
 pub fn RedisLog() -> impl IntoView {
     let lab = Lab::expect();
     let list = NodeRef::<leptos::html::Ol>::new();
+    let held = StoredValue::new_local(Vec::<Slot>::new());
     Effect::new(move |_| {
         let Some(ol) = list.get() else { return };
-        lab.report.with(|r| fill(&ol, r));
+        held.update_value(|held| {
+            if held.is_empty() {
+                *held = slots(&ol);
+            }
+            lab.report.with(|r| fill(held, r));
+        });
     });
     let more = lab.text(|r| match r.redis_log.len().saturating_sub(SHOWN) {
         0 => String::new(),
