@@ -128,13 +128,8 @@ fn QuizQuestion(
                                 })
                                 on:click=move |_| on_pick.run(i)
                             >
-                                <span class="rll-question__mark" aria-hidden="true">
-                                    {Signal::derive(move || match state.get() {
-                                        "right" | "right-unpicked" => "✓",
-                                        "wrong" => "✗",
-                                        _ => "",
-                                    })}
-                                </span>
+                                // ✓ or ✗ comes from the stylesheet, by the button's class.
+                                <span class="rll-question__mark" aria-hidden="true"></span>
                                 {choice.text}
                             </button>
                         }
