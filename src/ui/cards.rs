@@ -15,7 +15,7 @@ use super::widget::heading_level;
 use crate::sim::Report;
 
 /// What one card shows, derived from the report.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 struct CardView {
     received: u32,
     allowed: u32,

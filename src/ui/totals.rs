@@ -28,6 +28,15 @@ fn verdict_text(r: &Report) -> String {
     }
 }
 
+/// The verdict's shape, so it does not rest on colour alone.
+fn icon(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NotEnforced => "▲",
+        Verdict::Enforced => "✓",
+        Verdict::RefusedUnderLimit => "▼",
+    }
+}
+
 /// What the shared counter says next to what was allowed.
 fn counter_note(r: &Report) -> String {
     let lost = r.lost_updates();
@@ -56,14 +65,7 @@ pub fn Totals() -> impl IntoView {
     let per_request = lab.text(|r| format::ratio(r.redis_calls, r.scenario.burst));
     let counter = lab.num(|r| r.final_counter.unwrap_or(0));
     let verdict_class = lab.text(|r| format!("rll-verdict rll-verdict--{}", r.verdict().as_str()));
-    let verdict_icon = lab.text(|r| {
-        match r.verdict() {
-            Verdict::NotEnforced => "▲",
-            Verdict::Enforced => "✓",
-            Verdict::RefusedUnderLimit => "▼",
-        }
-        .to_string()
-    });
+    let verdict_icon = lab.text(|r| icon(r.verdict()).to_string());
     let strategy_text = move |f: fn(&text::StrategyText) -> &'static str| {
         Signal::derive(move || f(text::strategy(strategy.get())))
     };
@@ -149,14 +151,18 @@ pub fn Glance() -> impl IntoView {
     let lab = Lab::expect();
     let class = lab.text(|r| format!("rll-glance rll-glance--{}", r.verdict().as_str()));
     let line = lab.text(|r| {
-        let word = match r.verdict() {
-            Verdict::NotEnforced => "▲ over",
-            Verdict::Enforced => "✓ enforced",
-            Verdict::RefusedUnderLimit => "▼ refused under it",
+        let v = r.verdict();
+        let word = match v {
+            Verdict::NotEnforced => "over",
+            Verdict::Enforced => "enforced",
+            Verdict::RefusedUnderLimit => "refused under it",
         };
         format!(
-            "{} of {} allowed · limit {} · {word}",
-            r.allowed, r.scenario.burst, r.limit
+            "{} of {} allowed · limit {} · {} {word}",
+            r.allowed,
+            r.scenario.burst,
+            r.limit,
+            icon(v)
         )
     });
     view! { <p class=class aria-hidden="true">{line}</p> }
@@ -207,8 +213,7 @@ pub fn Announcer() -> impl IntoView {
     let lab = Lab::expect();
     let message = RwSignal::new(String::new());
     let pending = StoredValue::new_local(None::<Timeout>);
-    let first = StoredValue::new(true);
-    Effect::new(move |_| {
+    Effect::new(move |before: Option<()>| {
         let summary = lab.report.with(|r| {
             format!(
                 "{}: {} of {} allowed, limit {}. {}",
@@ -219,9 +224,8 @@ pub fn Announcer() -> impl IntoView {
                 verdict_text(r)
             )
         });
-        if first.get_value() {
+        if before.is_none() {
             // Nothing to announce on load: the page itself says it.
-            first.set_value(false);
             return;
         }
         let timeout = Timeout::new(600, move || message.set(summary));
