@@ -5,9 +5,12 @@
 //! ```
 //!
 //! No criterion, to keep dependencies light: for each strategy it warms up,
-//! then times single runs of 16 servers × 500 requests (default round trip
-//! 2 ms, limit 10, span 40 ms, random spread), a different seed each run so
-//! no single path gets cached, until at least half a second has been spent.
+//! then times single runs of the largest scenario (`Scenario::largest`: 16
+//! servers × 500 requests, everything else at its default: round trip 2 ms,
+//! limit 10, span 40 ms, random spread, sync every 10 ms), each a full
+//! `sim::run` including the regular user's second run, a different seed
+//! each run so no single path gets cached, until at least half a second
+//! has been spent.
 //! It prints one line per strategy for people, then one `BENCH {json}` line
 //! per strategy for scripts:
 //!
@@ -21,7 +24,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{self, LoadBalancer, Scenario, Strategy};
+use ratelimit_lab::sim::{self, Scenario, Strategy};
 
 const WARM_UP: Duration = Duration::from_millis(200);
 const MEASURE: Duration = Duration::from_millis(600);
@@ -33,16 +36,9 @@ struct Timing {
     runs: usize,
 }
 
+/// The largest scenario the widget offers, with `strategy`, at `seed`.
 fn largest(strategy: Strategy, seed: u64) -> Scenario {
-    Scenario::default()
-        .with_strategy(strategy)
-        .with_servers(16)
-        .with_burst(500)
-        .with_rtt_us(2_000)
-        .with_limit(10)
-        .with_span_ms(40)
-        .with_lb(LoadBalancer::Random)
-        .with_seed(seed)
+    Scenario::largest(strategy).with_seed(seed)
 }
 
 fn measure(strategy: Strategy) -> Timing {

@@ -9,6 +9,7 @@
 //!   model maths of its own.
 
 pub mod sim;
+pub mod vm;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

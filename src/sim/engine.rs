@@ -1,159 +1,184 @@
-//! The discrete-event engine: a queue of events ordered by (time, order
-//! scheduled), a single-threaded Redis, and the servers' decisions.
+//! The discrete-event engine: the servers' decisions, a gateway, and a
+//! single-threaded Redis (GET, SET, INCR, EXPIRE, INCRBY and the
+//! token-bucket script), over the queue of [`super::queue`].
+//!
+//! Timing, in integer µs (`docs/MODEL.md` has the whole story): a command
+//! sent at x runs at x + rtt/2 and its reply reaches the server at x + rtt;
+//! a slow Redis runs it 100 ms later and so replies 100 ms later; a down
+//! Redis runs nothing and never replies. A server gives up on a call whose reply has not come `timeout`
+//! after it was sent (a reply exactly at the timeout is in time).
 
-use super::report::{Command, RedisOp, Report, RequestTrace, ServerReport};
+use super::queue::Queue;
+use super::report::{Call, Command, Report, RequestTrace, ServerReport};
 use super::rng::Rng;
-use super::scenario::{LoadBalancer, Scenario, Strategy};
+use super::scenario::{Fail, Health, LoadBalancer, Scenario, Strategy, SLOW_EXTRA_US};
 
 /// What happens at one instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Event {
-    /// Request `req` reaches its server.
-    Arrive { req: u32 },
-    /// Redis executes `command` for `req`; `arg` is the value SET writes.
-    Redis {
-        req: u32,
-        command: Command,
-        arg: u32,
-    },
-    /// The reply to `req`'s GET (value `read`) reaches its server.
-    GetReply { req: u32, read: u32 },
+    /// Request `0` reaches the load balancer and its server (or the gateway).
+    Arrive(u32),
+    /// Server `0` sends its batch to Redis (`sync`).
+    Sync(u32),
+    /// Redis runs call `0`.
+    Exec(u32),
+    /// The reply to call `0` reaches its server.
+    Reply(u32),
+    /// The server gives up waiting for call `0`.
+    Abandon(u32),
 }
 
-/// The event queue: earliest time first, and at equal times the event
-/// scheduled first runs first.
-///
-/// Every event the model schedules lands a fixed delay after the event that
-/// schedules it (half a round trip, or a whole one), and events are handled
-/// in time order, so the events scheduled with one delay arrive already
-/// sorted by (time, order scheduled). The queue keeps one FIFO lane per
-/// delay, plus one for the arrivals, and pops the smallest head: the same
-/// order as a binary heap on (time, order scheduled), at O(1) per event.
-struct Queue {
-    /// Lane 0 holds the arrivals; the others one delay each.
-    lanes: Vec<Lane>,
-    now: u64,
-    seq: u64,
+/// What one server keeps in memory. A single server that restarts (sticky,
+/// one server, a move) gets a fresh one.
+#[derive(Clone, Copy, Debug, Default)]
+struct Memory {
+    /// Requests it has allowed (`local`, `split`).
+    count: u32,
+    /// `sync`: the last total Redis returned.
+    known: u32,
+    /// `sync`: counts sent and not yet seen counted.
+    in_flight: u32,
+    /// `sync`: counts allowed and not yet sent.
+    pending: u32,
 }
 
-/// Events scheduled with one delay, in (time, order scheduled) order. A
-/// vector read from `head` on: nothing is ever shifted.
-struct Lane {
-    delay: u64,
-    head: usize,
-    events: Vec<(u64, u64, Event)>,
-}
-
-impl Lane {
-    fn front(&self) -> Option<&(u64, u64, Event)> {
-        self.events.get(self.head)
-    }
-}
-
-impl Queue {
-    /// A queue holding the arrivals `(time, event)`, sorted by time.
-    fn with_arrivals(arrivals: impl Iterator<Item = (u64, Event)>) -> Self {
-        let mut seq = 0;
-        let events = arrivals
-            .map(|(t, e)| {
-                seq += 1;
-                (t, seq - 1, e)
-            })
-            .collect();
-        let mut lanes = Vec::with_capacity(3);
-        lanes.push(Lane {
-            delay: 0,
-            head: 0,
-            events,
-        });
-        Queue { lanes, now: 0, seq }
-    }
-
-    /// Schedules `event` at `now + delay`.
-    fn schedule_in(&mut self, delay: u64, event: Event) {
-        let entry = (self.now + delay, self.seq, event);
-        self.seq += 1;
-        match self.lanes[1..].iter_mut().find(|l| l.delay == delay) {
-            Some(lane) => lane.events.push(entry),
-            None => self.lanes.push(Lane {
-                delay,
-                head: 0,
-                events: vec![entry],
-            }),
-        }
-    }
-
-    /// The earliest event, first scheduled first among equal times.
-    fn pop(&mut self) -> Option<(u64, Event)> {
-        let mut best: Option<(u64, u64, usize)> = None;
-        for (i, lane) in self.lanes.iter().enumerate() {
-            if let Some(&(t, seq, _)) = lane.front() {
-                if best.is_none_or(|(bt, bs, _)| (t, seq) < (bt, bs)) {
-                    best = Some((t, seq, i));
-                }
-            }
-        }
-        let (t, _, i) = best?;
-        let lane = &mut self.lanes[i];
-        let event = lane.events[lane.head].2;
-        lane.head += 1;
-        self.now = t;
-        Some((t, event))
-    }
+/// The token bucket kept in Redis by the script (`lua`), in exact integers:
+/// one token is W units (W = window in µs), so it refills L units a µs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Bucket {
+    units: u64,
+    last_us: u64,
+    /// First and last run of the script, once it has run.
+    runs: Option<(u64, u64)>,
 }
 
 /// The whole simulated world while it runs.
 struct World {
-    scenario: Scenario,
-    queue: Queue,
-    /// Each server's count of allowed requests (local strategies).
-    local_count: Vec<u32>,
-    /// Each server's allowance: L, or its quota under `split`.
-    allowance: Vec<u32>,
-    /// The shared counter in Redis.
-    counter: u32,
+    s: Scenario,
+    queue: Queue<Event>,
     requests: Vec<RequestTrace>,
-    redis_log: Vec<RedisOp>,
+    /// Each request's memory slot (its server, or a restarted one).
+    slot: Vec<u32>,
+    memory: Vec<Memory>,
+    /// Each server's memory slot now (changes when a lone server restarts).
+    current_slot: Vec<u32>,
+    calls: Vec<Call>,
+    /// Each call's memory slot.
+    call_slot: Vec<u32>,
+    log: Vec<u32>,
+    /// The shared counter in Redis (`getset`, `incr`, `sync`).
+    counter: u32,
+    bucket: Bucket,
+    /// Requests the gateway let through (`edge`).
+    forwarded: u32,
+    /// Decisions so far that allowed, in event order.
+    allowed_so_far: u32,
+    /// Request indices in the order they were decided.
+    decided: Vec<u32>,
+    rtt_us: u64,
+    /// The slow extra, or 0.
+    extra_us: u64,
+    /// Whether a reply comes within the timeout (the same for every call).
+    in_time: bool,
+    timeout_us: u64,
 }
 
 impl World {
-    fn new(scenario: Scenario) -> Self {
-        let b = scenario.burst as usize;
-        let mut rng = Rng::new(scenario.seed);
-        let arrivals = rng.distinct_sorted(scenario.burst, scenario.span_ms * 1000);
-        let requests = arrivals
+    fn new(s: Scenario) -> Self {
+        let n = s.servers;
+        let mut rng = Rng::new(s.seed);
+        let span_us = s.span_ms * 1000;
+        let arrivals = rng.distinct_sorted(s.burst, span_us);
+        // The load balancer: one draw per request for `random`, one or two
+        // draws after the arrivals for `sticky`.
+        let servers: Vec<u32> = match s.lb {
+            LoadBalancer::Random => arrivals.iter().map(|_| rng.below(n)).collect(),
+            LoadBalancer::RoundRobin => (0..s.burst).map(|k| k % n).collect(),
+            LoadBalancer::Sticky => {
+                let first = rng.below(n);
+                let second = match s.move_ms {
+                    Some(_) if n > 1 => {
+                        let r = rng.below(n - 1);
+                        r + u32::from(r >= first)
+                    }
+                    _ => first,
+                };
+                let move_us = s.move_ms.map_or(u32::MAX, |m| m * 1000);
+                arrivals
+                    .iter()
+                    .map(|&t| if t >= move_us { second } else { first })
+                    .collect()
+            }
+        };
+        // A lone server that "moves" restarts: its memory is empty from the
+        // move on. It gets memory slot N.
+        let restart_us = match (s.lb, s.move_ms) {
+            (LoadBalancer::Sticky, Some(m)) if n == 1 => Some(u64::from(m) * 1000),
+            _ => None,
+        };
+        let slot = arrivals
             .iter()
-            .enumerate()
-            .map(|(k, &t)| RequestTrace {
-                arrival_us: u64::from(t),
-                server: match scenario.lb {
-                    LoadBalancer::Random => rng.below(scenario.servers),
-                    LoadBalancer::RoundRobin => k as u32 % scenario.servers,
-                },
-                allowed: false,
-                answer_us: u64::from(t),
-            })
-            .collect::<Vec<_>>();
-        let allowance = (0..scenario.servers)
-            .map(|s| match scenario.strategy {
-                Strategy::Split => scenario.split_quota(s),
-                _ => scenario.limit,
+            .zip(&servers)
+            .map(|(&t, &server)| match restart_us {
+                Some(r) if u64::from(t) >= r => n,
+                _ => server,
             })
             .collect();
-        let queue = Queue::with_arrivals(
-            requests
-                .iter()
-                .enumerate()
-                .map(|(k, r)| (r.arrival_us, Event::Arrive { req: k as u32 })),
-        );
+        let requests = arrivals
+            .iter()
+            .zip(&servers)
+            .map(|(&t, &server)| RequestTrace {
+                arrival_us: u64::from(t),
+                server: Some(server),
+                allowed: false,
+                decided_us: u64::from(t),
+                answer_us: u64::from(t),
+                by_fail_rule: false,
+                refused_under_limit: false,
+                beyond: false,
+            })
+            .collect::<Vec<_>>();
+        let mut initial: Vec<(u64, Event)> = requests
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
+            .collect();
+        if s.strategy == Strategy::Sync {
+            // Server s syncs at φs + k·I while that is inside the burst,
+            // with φs = floor(s·I / N): the servers' syncs are spread out.
+            let interval = u64::from(s.sync_ms) * 1000;
+            for server in 0..n {
+                let phase = u64::from(server) * interval / u64::from(n);
+                let times = (phase..u64::from(span_us)).step_by(interval as usize);
+                initial.extend(times.map(|t| (t, Event::Sync(server))));
+            }
+        }
+        let extra_us = if s.redis == Health::Slow {
+            SLOW_EXTRA_US
+        } else {
+            0
+        };
+        let rtt_us = u64::from(s.rtt_us);
+        let timeout_us = u64::from(s.timeout_ms) * 1000;
         World {
-            scenario,
-            queue,
-            local_count: vec![0; scenario.servers as usize],
-            allowance,
+            queue: Queue::new(initial),
+            slot,
+            memory: vec![Memory::default(); n as usize + 1],
+            current_slot: (0..n).collect(),
+            calls: Vec::with_capacity(2 * s.burst as usize + 1),
+            call_slot: Vec::with_capacity(2 * s.burst as usize + 1),
+            log: Vec::with_capacity(2 * s.burst as usize + 1),
             counter: 0,
+            bucket: Bucket::default(),
+            forwarded: 0,
+            allowed_so_far: 0,
+            decided: Vec::with_capacity(s.burst as usize),
+            rtt_us,
+            extra_us,
+            in_time: s.redis != Health::Down && rtt_us + extra_us <= timeout_us,
+            timeout_us,
             requests,
-            redis_log: Vec::with_capacity(2 * b + 1),
+            s,
         }
     }
 
@@ -162,146 +187,325 @@ impl World {
         let Some((now, event)) = self.queue.pop() else {
             return false;
         };
-        let rtt = u64::from(self.scenario.rtt_us);
-        let half = rtt / 2;
         match event {
-            Event::Arrive { req } => match self.scenario.strategy {
-                Strategy::Local | Strategy::Split => {
-                    let server = self.requests[req as usize].server as usize;
-                    let allowed = self.local_count[server] < self.allowance[server];
-                    self.local_count[server] += u32::from(allowed);
-                    self.decide(req, allowed, now);
-                }
-                Strategy::GetSet => self.queue.schedule_in(
-                    half,
-                    Event::Redis {
-                        req,
-                        command: Command::Get,
-                        arg: 0,
-                    },
-                ),
-                Strategy::Incr => self.queue.schedule_in(
-                    half,
-                    Event::Redis {
-                        req,
-                        command: Command::Incr,
-                        arg: 0,
-                    },
-                ),
-            },
-            Event::Redis { req, command, arg } => {
-                let value = match command {
-                    Command::Get => {
-                        let read = self.counter;
-                        self.queue.schedule_in(half, Event::GetReply { req, read });
-                        read
-                    }
-                    Command::Set => {
-                        self.counter = arg;
-                        arg
-                    }
-                    Command::Incr => {
-                        self.counter += 1;
-                        let c = self.counter;
-                        self.decide(req, c <= self.scenario.limit, now + half);
-                        if c == 1 {
-                            // The server sees 1 and sets the window's expiry.
-                            self.queue.schedule_in(
-                                rtt,
-                                Event::Redis {
-                                    req,
-                                    command: Command::Expire,
-                                    arg: 0,
-                                },
-                            );
-                        }
-                        c
-                    }
-                    Command::Expire => self.counter,
-                };
-                self.redis_log.push(RedisOp {
-                    at_us: now,
-                    request: req,
-                    command,
-                    value,
-                });
+            Event::Arrive(req) => self.arrive(req, now),
+            Event::Sync(server) => {
+                let slot = self.current_slot(server, now);
+                let m = &mut self.memory[slot as usize];
+                let p = std::mem::take(&mut m.pending);
+                m.in_flight += p;
+                self.send(server, slot, None, Command::IncrBy, p);
             }
-            Event::GetReply { req, read } => {
-                let allowed = read < self.scenario.limit;
-                if allowed {
-                    self.queue.schedule_in(
-                        half,
-                        Event::Redis {
-                            req,
-                            command: Command::Set,
-                            arg: read + 1,
-                        },
-                    );
-                    self.decide(req, true, now + rtt);
-                } else {
-                    self.decide(req, false, now);
-                }
-            }
+            Event::Exec(call) => self.exec(call, now),
+            Event::Reply(call) => self.reply(call, now),
+            Event::Abandon(call) => self.abandon(call, now),
         }
         true
     }
 
-    fn decide(&mut self, req: u32, allowed: bool, answer_us: u64) {
-        let r = &mut self.requests[req as usize];
-        r.allowed = allowed;
-        r.answer_us = answer_us;
-    }
-
-    fn finish(self) -> Report {
-        let s = self.scenario;
-        let mut servers: Vec<ServerReport> = (0..s.servers)
-            .map(|i| ServerReport {
-                received: 0,
-                allowed: 0,
-                refused: 0,
-                quota: (s.strategy == Strategy::Split).then(|| s.split_quota(i)),
-            })
-            .collect();
-        for r in &self.requests {
-            let card = &mut servers[r.server as usize];
-            card.received += 1;
-            if r.allowed {
-                card.allowed += 1;
-            } else {
-                card.refused += 1;
+    /// The memory slot server `server` uses at `now`.
+    fn current_slot(&mut self, server: u32, now: u64) -> u32 {
+        if let (LoadBalancer::Sticky, Some(m), 1) = (self.s.lb, self.s.move_ms, self.s.servers) {
+            if now >= u64::from(m) * 1000 {
+                self.current_slot[server as usize] = self.s.servers;
             }
         }
-        let allowed: u32 = servers.iter().map(|c| c.allowed).sum();
-        let refused = s.burst - allowed;
+        self.current_slot[server as usize]
+    }
+
+    fn arrive(&mut self, req: u32, now: u64) {
+        let i = req as usize;
+        let server = self.requests[i].server.unwrap_or(0);
+        let slot = self.slot[i];
+        let limit = self.s.limit;
+        match self.s.strategy {
+            Strategy::Local | Strategy::Split => {
+                let allowance = match self.s.strategy {
+                    Strategy::Split => self.s.split_quota(server),
+                    _ => limit,
+                };
+                let m = &mut self.memory[slot as usize];
+                let allowed = m.count < allowance;
+                m.count += u32::from(allowed);
+                self.decide(req, allowed, now, true);
+            }
+            Strategy::Sync => {
+                let m = &mut self.memory[slot as usize];
+                let allowed = m.known + m.in_flight + m.pending < limit;
+                m.pending += u32::from(allowed);
+                self.decide(req, allowed, now, true);
+            }
+            Strategy::Edge => {
+                let allowed = self.forwarded < limit;
+                self.forwarded += u32::from(allowed);
+                if !allowed {
+                    self.requests[i].server = None;
+                }
+                self.decide(req, allowed, now, true);
+            }
+            Strategy::GetSet => self.send(server, slot, Some(req), Command::Get, 0),
+            Strategy::Incr => self.send(server, slot, Some(req), Command::Incr, 0),
+            Strategy::Lua => self.send(server, slot, Some(req), Command::EvalSha, 0),
+        }
+    }
+
+    /// Sends a command: it runs half a round trip later (plus the slow
+    /// extra) unless Redis is down; its reply comes a round trip later if
+    /// that is within the timeout, and otherwise the server gives up at the
+    /// timeout.
+    fn send(&mut self, server: u32, slot: u32, request: Option<u32>, command: Command, arg: u32) {
+        let id = self.calls.len() as u32;
+        self.calls.push(Call {
+            server,
+            request,
+            command,
+            arg,
+            sent_us: self.queue.now(),
+            executed_us: None,
+            value: 0,
+            counter_after: 0,
+            replied_us: None,
+            abandoned_us: None,
+        });
+        self.call_slot.push(slot);
+        if self.s.redis != Health::Down {
+            self.queue
+                .schedule_in(self.rtt_us / 2 + self.extra_us, Event::Exec(id));
+        }
+        if !self.in_time {
+            self.queue.schedule_in(self.timeout_us, Event::Abandon(id));
+        }
+    }
+
+    /// Redis runs call `id`, one command at a time, in time order.
+    fn exec(&mut self, id: u32, now: u64) {
+        let limit = self.s.limit;
+        let call = self.calls[id as usize];
+        let (value, after) = match call.command {
+            Command::Get => (self.counter, self.counter),
+            Command::Set => {
+                self.counter = call.arg;
+                (call.arg, call.arg)
+            }
+            Command::Incr => {
+                self.counter += 1;
+                (self.counter, self.counter)
+            }
+            Command::IncrBy => {
+                self.counter += call.arg;
+                (self.counter, self.counter)
+            }
+            Command::Expire => (1, self.counter),
+            Command::EvalSha => {
+                let w = self.s.window_us();
+                let capacity = u64::from(limit) * w;
+                let b = &mut self.bucket;
+                let (first, _) = b.runs.unwrap_or((now, now));
+                if b.runs.is_none() {
+                    // Full at the first call.
+                    b.units = capacity;
+                    b.last_us = now;
+                }
+                b.units = capacity.min(b.units + (now - b.last_us) * u64::from(limit));
+                b.last_us = now;
+                b.runs = Some((first, now));
+                let allowed = b.units >= w;
+                if allowed {
+                    b.units -= w;
+                }
+                (u32::from(allowed), (b.units / w) as u32)
+            }
+        };
+        let c = &mut self.calls[id as usize];
+        c.executed_us = Some(now);
+        c.value = value;
+        c.counter_after = after;
+        self.log.push(id);
+        if self.in_time {
+            // The reply leg: the rest of the round trip (a slow Redis has
+            // already added its extra before running the command).
+            let back = self.rtt_us - self.rtt_us / 2;
+            self.queue.schedule_in(back, Event::Reply(id));
+        }
+    }
+
+    /// The reply to call `id` reaches its server.
+    fn reply(&mut self, id: u32, now: u64) {
+        let call = self.calls[id as usize];
+        self.calls[id as usize].replied_us = Some(now);
+        let limit = self.s.limit;
+        let slot = self.call_slot[id as usize];
+        let req = call.request.unwrap_or(0);
+        match call.command {
+            Command::Get => {
+                let allowed = call.value < limit;
+                // Decided now; an allowed request is answered after its SET.
+                self.decide(req, allowed, now, !allowed);
+                if allowed {
+                    self.send(call.server, slot, Some(req), Command::Set, call.value + 1);
+                }
+            }
+            Command::Set => self.requests[req as usize].answer_us = now,
+            Command::Incr => {
+                self.decide(req, call.value <= limit, now, true);
+                if call.value == 1 {
+                    // The first count of the window: give the key its expiry.
+                    self.send(call.server, slot, Some(req), Command::Expire, 0);
+                }
+            }
+            Command::EvalSha => self.decide(req, call.value == 1, now, true),
+            Command::IncrBy => {
+                let m = &mut self.memory[slot as usize];
+                m.known = call.value;
+                m.in_flight -= call.arg;
+            }
+            Command::Expire => {}
+        }
+    }
+
+    /// The server gives up on call `id`: a deciding call's request is
+    /// decided by the fail rule; a sync's batch goes back to pending.
+    fn abandon(&mut self, id: u32, now: u64) {
+        let call = self.calls[id as usize];
+        self.calls[id as usize].abandoned_us = Some(now);
+        match call.command {
+            Command::IncrBy => {
+                let m = &mut self.memory[self.call_slot[id as usize] as usize];
+                m.in_flight -= call.arg;
+                m.pending += call.arg;
+            }
+            Command::Get | Command::Incr | Command::EvalSha => {
+                let req = call.request.unwrap_or(0);
+                self.requests[req as usize].by_fail_rule = true;
+                self.decide(req, self.s.fail == Fail::Open, now, true);
+            }
+            // Only sent after a reply in time, so never abandoned.
+            Command::Set | Command::Expire => {}
+        }
+    }
+
+    /// Records a decision (and the answer, when `answered`).
+    fn decide(&mut self, req: u32, allowed: bool, now: u64, answered: bool) {
+        let under = !allowed && self.allowed_so_far < self.s.limit;
+        self.allowed_so_far += u32::from(allowed);
+        let r = &mut self.requests[req as usize];
+        r.allowed = allowed;
+        r.decided_us = now;
+        r.refused_under_limit = under;
+        if answered {
+            r.answer_us = now;
+        }
+        self.decided.push(req);
+    }
+
+    /// The run's outcome, before the regular user's.
+    fn finish(mut self) -> Report {
+        let s = self.s;
+        let allowance = match (s.strategy, self.bucket.runs) {
+            (Strategy::Lua, Some((first, last))) => {
+                let refilled = (last - first) * u64::from(s.limit) / s.window_us();
+                s.limit.saturating_add(refilled.min(u64::from(u32::MAX)) as u32)
+            }
+            _ => s.limit,
+        };
+        // Allowed beyond the allowance, in decision order.
+        let mut seen = 0;
+        for &req in &self.decided {
+            let r = &mut self.requests[req as usize];
+            if r.allowed {
+                seen += 1;
+                r.beyond = seen > allowance;
+            }
+        }
+        let mut servers: Vec<ServerReport> = (0..s.servers)
+            .map(|i| ServerReport {
+                quota: (s.strategy == Strategy::Split).then(|| s.split_quota(i)),
+                ..ServerReport::default()
+            })
+            .collect();
+        let mut gateway_refused = 0;
+        for r in &self.requests {
+            match r.server {
+                Some(i) => {
+                    let card = &mut servers[i as usize];
+                    card.received += 1;
+                    if r.allowed {
+                        card.allowed += 1;
+                    } else {
+                        card.refused += 1;
+                    }
+                }
+                None => gateway_refused += 1,
+            }
+        }
+        let allowed = self.requests.iter().filter(|r| r.allowed).count() as u32;
         let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
         let lower_middle = (latencies.len() - 1) / 2;
         let latency_max_us = latencies.iter().copied().max().unwrap_or(0);
         let latency_median_us = *latencies.select_nth_unstable(lower_middle).1;
-        let redis_calls = self.redis_log.len() as u32;
+        let final_counter = match s.strategy {
+            Strategy::GetSet | Strategy::Incr | Strategy::Sync => Some(self.counter),
+            Strategy::Lua => Some(match self.bucket.runs {
+                Some(_) => (self.bucket.units / s.window_us()) as u32,
+                None => s.limit,
+            }),
+            _ => None,
+        };
         Report {
             scenario: s,
             servers,
             allowed,
-            refused,
+            refused: s.burst - allowed,
             limit: s.limit,
-            over: allowed.saturating_sub(s.limit),
-            refused_under_limit: s.burst.min(s.limit).saturating_sub(allowed),
-            redis_calls,
-            redis_calls_per_request: f64::from(redis_calls) / f64::from(s.burst),
-            final_counter: s.strategy.uses_redis().then_some(self.counter),
+            allowance,
+            over: allowed.saturating_sub(allowance),
+            refused_under_limit: self
+                .requests
+                .iter()
+                .filter(|r| r.refused_under_limit)
+                .count() as u32,
+            regular_user: 0,
+            gateway_refused,
+            fail_decided: self.requests.iter().filter(|r| r.by_fail_rule).count() as u32,
+            redis_calls: self.calls.len() as u32,
+            final_counter,
             latency_median_us,
             latency_max_us,
+            end_us: self.queue.now(),
             requests: self.requests,
-            redis_log: self.redis_log,
+            calls: self.calls,
+            redis_log: self.log,
         }
     }
 }
 
-/// Runs the model on `scenario` (clamped into range first) and reports
-/// every decision. Pure and deterministic: the same scenario gives the same
-/// report, natively and in the browser.
-pub fn run(scenario: &Scenario) -> Report {
+/// Runs the model once on `scenario` (clamped into range first), without
+/// the regular user's second run: what the sweeps use.
+pub fn simulate(scenario: &Scenario) -> Report {
     let mut world = World::new(scenario.clamped());
     while world.step() {}
     world.finish()
+}
+
+/// How many requests `scenario`'s model lets through, and nothing else:
+/// the sweeps' inner loop.
+pub fn allowed(scenario: &Scenario) -> u32 {
+    let mut world = World::new(scenario.clamped());
+    while world.step() {}
+    world.requests.iter().filter(|r| r.allowed).count() as u32
+}
+
+/// Runs the model on `scenario` (clamped into range first) and reports
+/// every decision, plus what a regular user sending exactly L gets (a
+/// second, smaller run with burst = L). Pure and deterministic: the same
+/// scenario gives the same report, natively and in the browser.
+pub fn run(scenario: &Scenario) -> Report {
+    let mut report = simulate(scenario);
+    let s = report.scenario;
+    report.regular_user = if s.burst == s.limit {
+        report.allowed
+    } else {
+        allowed(&s.with_burst(s.limit))
+    };
+    report
 }

@@ -1,5 +1,6 @@
-//! URL parameters and embed attributes: text in, a scenario out, plus a
-//! polite sentence for everything that had to be adjusted.
+//! URL parameters and embed attributes: text in, a scenario out, plus one
+//! [`Notice`] for everything that had to be adjusted (the widget words them;
+//! this module only says what happened).
 //!
 //! The same names serve `?servers=8` in a URL and `data-servers="8"` on a
 //! script-tag mount. Unknown names are ignored (a host page's own query
@@ -7,23 +8,80 @@
 //! the rest still applies.
 
 use super::scenario::{
-    LoadBalancer, Preset, Range, Scenario, Strategy, BURST, LIMIT, RTT_US, SERVERS, SPAN_MS,
+    Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, KNOBS, MOVE,
 };
 
-/// The names this module reads, in the order the URL writes them.
-pub const NAMES: [&str; 8] = [
-    "strategy", "servers", "burst", "rtt", "limit", "span", "lb", "seed",
-];
+/// Names read besides the knobs', in the order the URL writes them.
+pub const CHOICES: [&str; 5] = ["strategy", "lb", "redis", "fail", "seed"];
+
+/// Something in the parameters that was adjusted or ignored. Values are in
+/// the knob's model units (µs for the round trip).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The value is not a number; the setting keeps `kept` (`None`: it
+    /// stays unset, such as no move).
+    NotANumber {
+        knob: &'static Knob,
+        given: String,
+        kept: Option<u32>,
+    },
+    /// Below the range; set to the least allowed.
+    Below {
+        knob: &'static Knob,
+        given: String,
+        set: u32,
+    },
+    /// Above the range; set to the most allowed.
+    Above {
+        knob: &'static Knob,
+        given: String,
+        set: u32,
+    },
+    /// Between steps; rounded to the nearest.
+    Rounded {
+        knob: &'static Knob,
+        given: String,
+        set: u32,
+    },
+    /// Not one of the names the parameter takes; `kept` is used instead.
+    UnknownChoice {
+        name: &'static str,
+        given: String,
+        options: Vec<&'static str>,
+        kept: &'static str,
+    },
+    /// The seed is not a whole number in range; `kept` is used.
+    BadSeed { given: String, kept: u64 },
+}
 
 /// The result of reading parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parsed {
     /// The starting scenario.
     pub scenario: Scenario,
-    /// One sentence per parameter that was adjusted or ignored.
-    pub notices: Vec<String>,
-    /// Whether `embed=1` asked for the widget without page chrome.
-    pub embed: bool,
+    /// One entry per parameter that was adjusted or ignored.
+    pub notices: Vec<Notice>,
+}
+
+/// The last value given for `name` among `pairs`, trimmed.
+pub fn last<'a>(pairs: &[(&'a str, &'a str)], name: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim())
+}
+
+/// Splits a query string (`a=1&b=2`, with or without the leading `?`) into
+/// pairs, without percent-decoding (the browser's `URLSearchParams` decodes
+/// the page's own URL; this serves tools and tests).
+pub fn pairs(query: &str) -> Vec<(&str, &str)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+        .collect()
 }
 
 /// Reads `(name, value)` pairs. A `preset` applies first, then the named
@@ -31,81 +89,101 @@ pub struct Parsed {
 /// value.
 pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed {
     let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
-    let last = |name: &str| {
-        pairs
-            .iter()
-            .rev()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.trim())
-    };
+    let last = |name: &str| last(&pairs, name);
     let mut notices = Vec::new();
     let mut s = Scenario::default();
 
     if let Some(v) = last("preset") {
         match Preset::parse(v) {
             Some(p) => s = p.apply(s),
-            None => notices.push(format!(
-                "preset “{}” is not one we know (try gatepass or per-minute), so the usual starting point is shown.",
-                shorten(v)
-            )),
+            None => notices.push(Notice::UnknownChoice {
+                name: "preset",
+                given: shorten(v),
+                options: Preset::ALL.iter().map(|p| p.as_str()).collect(),
+                kept: "",
+            }),
         }
     }
-    if let Some(v) = last("strategy") {
-        match Strategy::parse(v) {
-            Some(st) => s = s.with_strategy(st),
-            None => notices.push(format!(
-                "strategy “{}” is not one of local, split, getset or incr, so {} is shown.",
-                shorten(v),
-                s.strategy.as_str()
-            )),
+    choice(
+        last("strategy"),
+        "strategy",
+        &Strategy::ALL,
+        Strategy::as_str,
+        &mut s.strategy,
+        &mut notices,
+    );
+    choice(
+        last("lb"),
+        "lb",
+        &LoadBalancer::ALL,
+        LoadBalancer::as_str,
+        &mut s.lb,
+        &mut notices,
+    );
+    choice(
+        last("redis"),
+        "redis",
+        &Health::ALL,
+        Health::as_str,
+        &mut s.redis,
+        &mut notices,
+    );
+    choice(
+        last("fail"),
+        "fail",
+        &Fail::ALL,
+        Fail::as_str,
+        &mut s.fail,
+        &mut notices,
+    );
+    // The move is checked against the span once the span is known.
+    for knob in KNOBS.iter().filter(|k| k.name != MOVE.name) {
+        if let Some(v) = last(knob.name) {
+            let current = (knob.get)(&s);
+            if let Some(n) = read_number(knob, v, knob.max, current, &mut notices) {
+                s = (knob.set)(s, n);
+            }
         }
     }
-    if let Some(v) = last("lb") {
-        match LoadBalancer::parse(v) {
-            Some(lb) => s = s.with_lb(lb),
-            None => notices.push(format!(
-                "lb “{}” is not random or round-robin, so {} is used.",
-                shorten(v),
-                s.lb.as_str()
-            )),
+    if let Some(v) = last(MOVE.name) {
+        let most = s.span_ms - 1;
+        if let Some(n) = read_number(&MOVE, v, most, s.move_ms, &mut notices) {
+            s = s.with_move_ms(Some(n));
         }
-    }
-    let whole = [
-        ("servers", SERVERS, s.servers, &WHOLE),
-        ("burst", BURST, s.burst, &WHOLE),
-        ("limit", LIMIT, s.limit, &WHOLE),
-        ("span", SPAN_MS, s.span_ms, &WHOLE_MS),
-    ];
-    for (name, range, current, unit) in whole {
-        if let Some(v) = last(name) {
-            let n = read_number(name, v, range, current, unit, &mut notices);
-            s = match name {
-                "servers" => s.with_servers(n),
-                "burst" => s.with_burst(n),
-                "limit" => s.with_limit(n),
-                _ => s.with_span_ms(n),
-            };
-        }
-    }
-    if let Some(v) = last("rtt") {
-        // Read in milliseconds, kept in microseconds.
-        let us = read_number("rtt", v, RTT_US, s.rtt_us, &TENTH_MS, &mut notices);
-        s = s.with_rtt_us(us);
     }
     if let Some(v) = last("seed") {
         match v.parse::<u64>() {
             Ok(seed) => s = s.with_seed(seed),
-            Err(_) => notices.push(format!(
-                "seed “{}” is not a whole number from 0 to 18446744073709551615, so seed {} is used.",
-                shorten(v),
-                s.seed
-            )),
+            Err(_) => notices.push(Notice::BadSeed {
+                given: shorten(v),
+                kept: s.seed,
+            }),
         }
     }
     Parsed {
         scenario: s,
         notices,
-        embed: matches!(last("embed"), Some("1" | "true" | "yes")),
+    }
+}
+
+/// Reads one named choice into `value`, or records why it was ignored.
+fn choice<T: Copy>(
+    given: Option<&str>,
+    name: &'static str,
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    value: &mut T,
+    notices: &mut Vec<Notice>,
+) {
+    let Some(v) = given else { return };
+    match all.iter().copied().find(|c| as_str(*c) == v) {
+        Some(c) => *value = c,
+        None => notices.push(Notice::UnknownChoice {
+            name,
+            given: shorten(v),
+            options: all.iter().map(|c| as_str(*c)).collect(),
+            kept: as_str(*value),
+        }),
     }
 }
 
@@ -190,83 +268,51 @@ fn div_round(n: i64, d: i64) -> i64 {
     }
 }
 
-/// How a parameter is written and kept.
-struct Unit {
-    /// Thousandths of the written unit in one model unit: 1000 for whole
-    /// numbers (servers = 8), 1 for the round trip (ms written, µs kept).
-    milli_per_model: i64,
-    /// The step, in model units: 1, or 100 µs for the round trip.
-    step: i64,
-    /// Shown after a value in a notice: "" or " ms".
-    suffix: &'static str,
+/// Thousandths of the written unit in one model unit: 1 for the round trip
+/// (written in ms, kept in µs), 1000 for whole numbers.
+fn milli_per_model(unit: Unit) -> i64 {
+    match unit {
+        Unit::TenthMs => 1,
+        _ => 1000,
+    }
 }
 
-const WHOLE: Unit = Unit {
-    milli_per_model: 1000,
-    step: 1,
-    suffix: "",
-};
-const WHOLE_MS: Unit = Unit {
-    milli_per_model: 1000,
-    step: 1,
-    suffix: " ms",
-};
-const TENTH_MS: Unit = Unit {
-    milli_per_model: 1,
-    step: 100,
-    suffix: " ms",
-};
+/// A setting as written (`text`), in model units: rounded to the knob's
+/// step. `None` if it is not a number.
+pub fn read_value(knob: &Knob, text: &str) -> Option<i64> {
+    let x = parse_decimal(text)?;
+    let per_step = milli_per_model(knob.unit) * i64::from(knob.step);
+    Some(div_round(x.milli, per_step).saturating_mul(i64::from(knob.step)))
+}
 
-/// Reads a number, rounds it to the parameter's step, clamps it into the
-/// range, and explains any change in a notice.
+/// Reads a number, rounds it to the knob's step, clamps it into
+/// `knob.min..=most`, and records any change. `None` (and a notice) if it
+/// is not a number.
 fn read_number(
-    name: &str,
+    knob: &'static Knob,
     text: &str,
-    range: Range,
-    current: u32,
-    unit: &Unit,
-    notices: &mut Vec<String>,
-) -> u32 {
-    let show = |model: u32| {
-        if unit.milli_per_model == 1 {
-            format!("{}{}", format_ms(model), unit.suffix)
-        } else {
-            format!("{model}{}", unit.suffix)
-        }
-    };
+    most: u32,
+    current: Option<u32>,
+    notices: &mut Vec<Notice>,
+) -> Option<u32> {
     let given = shorten(text);
-    let Some(x) = parse_decimal(text) else {
-        notices.push(format!(
-            "{name}=“{given}” is not a number, so it stays at {}.",
-            show(current)
-        ));
-        return current;
+    let (Some(x), Some(model)) = (parse_decimal(text), read_value(knob, text)) else {
+        notices.push(Notice::NotANumber {
+            knob,
+            given,
+            kept: current,
+        });
+        return None;
     };
-    let per_step = unit.milli_per_model * unit.step;
-    let model = div_round(x.milli, per_step).saturating_mul(unit.step);
-    let clamped = model.clamp(i64::from(range.min), i64::from(range.max)) as u32;
-    if model < i64::from(range.min) {
-        notices.push(format!(
-            "{name}={given} is below the least allowed, so it is set to {}.",
-            show(clamped)
-        ));
-    } else if model > i64::from(range.max) {
-        notices.push(format!(
-            "{name}={given} is above the most allowed, so it is set to {}.",
-            show(clamped)
-        ));
-    } else if !x.exact || model.saturating_mul(unit.milli_per_model) != x.milli {
-        let steps = if unit.step == 1 {
-            "whole numbers only"
-        } else {
-            "steps of 0.1 ms"
-        };
-        notices.push(format!(
-            "{name}={given} was rounded to {} ({steps}).",
-            show(clamped)
-        ));
+    let set = model.clamp(i64::from(knob.min), i64::from(most)) as u32;
+    if model < i64::from(knob.min) {
+        notices.push(Notice::Below { knob, given, set });
+    } else if model > i64::from(most) {
+        notices.push(Notice::Above { knob, given, set });
+    } else if !x.exact || model.saturating_mul(milli_per_model(knob.unit)) != x.milli {
+        notices.push(Notice::Rounded { knob, given, set });
     }
-    clamped
+    Some(set)
 }
 
 /// Microseconds as milliseconds with at most one decimal: 2000 → "2",
@@ -280,8 +326,17 @@ pub fn format_ms(us: u32) -> String {
     }
 }
 
-/// Keeps a quoted bad value short and free of markup-looking noise.
-fn shorten(text: &str) -> String {
+/// A knob's value as the URL writes it: "2.5" for 2,500 µs of round trip,
+/// "8" for eight servers.
+pub fn write_value(knob: &Knob, v: u32) -> String {
+    match knob.unit {
+        Unit::TenthMs => format_ms(v),
+        _ => v.to_string(),
+    }
+}
+
+/// Keeps a quoted bad value short and free of control characters.
+pub fn shorten(text: &str) -> String {
     let mut out: String = text.chars().filter(|c| !c.is_control()).take(24).collect();
     if text.chars().count() > 24 {
         out.push('…');
@@ -289,29 +344,41 @@ fn shorten(text: &str) -> String {
     out
 }
 
-/// The scenario as URL parameters, every name given so that a shared link
-/// means the same thing even if defaults change later.
-pub fn to_pairs(s: &Scenario) -> [(&'static str, String); 8] {
-    [
-        ("strategy", s.strategy.as_str().to_string()),
-        ("servers", s.servers.to_string()),
-        ("burst", s.burst.to_string()),
-        ("rtt", format_ms(s.rtt_us)),
-        ("limit", s.limit.to_string()),
-        ("span", s.span_ms.to_string()),
+/// The scenario as URL parameters, every setting given (the move and the
+/// plan only when set) so that a shared link means the same thing even if
+/// defaults change later.
+pub fn to_pairs(s: &Scenario) -> Vec<(&'static str, String)> {
+    let mut out = vec![("strategy", s.strategy.as_str().to_string())];
+    for knob in KNOBS {
+        if let Some(v) = (knob.get)(s) {
+            out.push((knob.name, write_value(knob, v)));
+        }
+    }
+    out.extend([
         ("lb", s.lb.as_str().to_string()),
+        ("redis", s.redis.as_str().to_string()),
+        ("fail", s.fail.as_str().to_string()),
         ("seed", s.seed.to_string()),
-    ]
+    ]);
+    out
 }
 
-/// The scenario as a query string (without the leading `?`).
-pub fn to_query(s: &Scenario, embed: bool) -> String {
-    let mut q: Vec<String> = to_pairs(s)
+/// The scenario as a query string (without the leading `?`), with `extra`
+/// pairs after it.
+pub fn to_query(s: &Scenario, extra: &[(&str, String)]) -> String {
+    let scenario = to_pairs(s);
+    let all = scenario
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    if embed {
-        q.push("embed=1".to_string());
+        .map(|(k, v)| (*k, v.as_str()))
+        .chain(extra.iter().map(|(k, v)| (*k, v.as_str())));
+    let mut q = String::new();
+    for (k, v) in all {
+        if !q.is_empty() {
+            q.push('&');
+        }
+        q.push_str(k);
+        q.push('=');
+        q.push_str(v);
     }
-    q.join("&")
+    q
 }

@@ -1,8 +1,10 @@
-//! The seeded generator. PCG-32 (via `rand_pcg`) gives the same stream on
-//! x86_64 and wasm32, so a seed means the same burst natively and in the
-//! browser.
+//! The seeded generator. PCG-32 (`rand_pcg`) gives the same stream on
+//! x86_64 and wasm32, and every draw goes through `rand` with a fixed-width
+//! type (`u32`), never `usize`, whose width differs between the two: so a
+//! seed means the same burst natively and in the browser.
 
-use rand_core::{RngCore, SeedableRng};
+use rand::seq::SliceRandom;
+use rand::{RngExt as _, SeedableRng};
 use rand_pcg::Pcg32;
 
 /// A portable, seeded random generator.
@@ -14,18 +16,12 @@ impl Rng {
         Rng(Pcg32::seed_from_u64(seed))
     }
 
-    /// A value uniform over `0..bound` (`bound > 0`), without modulo bias
-    /// (Lemire's multiply-and-reject).
+    /// A value uniform over `0..bound`; 0 when `bound` is 0.
     pub fn below(&mut self, bound: u32) -> u32 {
-        debug_assert!(bound > 0);
-        let bound = bound.max(1);
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let product = u64::from(self.0.next_u32()) * u64::from(bound);
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
-            }
+        if bound == 0 {
+            return 0;
         }
+        self.0.random_range(0..bound)
     }
 
     /// `count` distinct values uniform over `0..bound`, in increasing order.
@@ -50,5 +46,11 @@ impl Rng {
             picked.dedup();
         }
         picked
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates through `rand`, whose index
+    /// draws are `u32` for slices this short, so the same on every target).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        items.shuffle(&mut self.0);
     }
 }

@@ -1,68 +1,92 @@
-//! Same scenario, same report: digests of fixed scenarios equal constants
-//! that the wasm build must reproduce too (see `fixtures.rs`).
+//! Same scenario, same report: each fixed run of `fixtures::scenarios` is
+//! recorded as readable text in `snapshots/<name>.snap` (insta). When the
+//! model changes on purpose, the diff shows which requests and calls moved;
+//! review it, then accept with `INSTA_UPDATE=always cargo test --test it
+//! determinism` (or `cargo insta review`). `tests/wasm.rs` renders the same
+//! runs in the browser and compares them with these files, so the wasm
+//! build must reproduce every line.
+
+use std::collections::BTreeSet;
+use std::path::Path;
 
 use ratelimit_lab::sim;
 
-use crate::fixtures::{digest, mismatches, scenarios, EXPECTED};
+use crate::fixtures::{render, scenarios};
 
-#[test]
-fn digests_match_the_recorded_table() {
-    let wrong = mismatches();
-    assert!(
-        wrong.is_empty(),
-        "digests changed (name, expected, actual): {wrong:#x?}\n\
-         if the model change is intended, paste this over EXPECTED in fixtures.rs:\n{}",
-        table()
-    );
+fn snapshot_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots")
 }
 
 #[test]
-fn digest_is_fnv1a_64() {
-    // FNV-1a reference values: "" and "a".
-    assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-    assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-    let report = sim::run(&sim::Scenario::default());
-    assert_eq!(digest(&report), fnv1a(format!("{report:?}").as_bytes()));
+fn every_fixed_run_renders_as_recorded() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_snapshot_path(snapshot_dir());
+    settings.bind(|| {
+        for (name, scenario) in scenarios() {
+            insta::assert_snapshot!(name, render(&sim::run(&scenario)));
+        }
+    });
 }
 
 #[test]
-fn digests_tell_the_scenarios_apart() {
-    let mut digests: Vec<u64> = EXPECTED.iter().map(|(_, d)| *d).collect();
-    digests.sort_unstable();
-    digests.dedup();
-    assert_eq!(digests.len(), EXPECTED.len());
-}
-
-#[test]
-fn running_twice_gives_the_same_digest() {
-    for (name, scenario) in scenarios() {
-        assert_eq!(
-            digest(&sim::run(&scenario)),
-            digest(&sim::run(&scenario)),
-            "{name}"
+fn every_snapshot_belongs_to_a_fixed_run_and_the_wasm_test_checks_it() {
+    let names: Vec<&str> = scenarios().iter().map(|(n, _)| *n).collect();
+    let unique: BTreeSet<&str> = names.iter().copied().collect();
+    assert_eq!(unique.len(), names.len(), "names must differ: {names:?}");
+    // No stale file left behind by a renamed scenario.
+    let files: BTreeSet<String> = std::fs::read_dir(snapshot_dir())
+        .expect("tests/it/snapshots")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".snap"))
+        .collect();
+    let expected: BTreeSet<String> = names.iter().map(|n| format!("{n}.snap")).collect();
+    assert_eq!(files, expected);
+    // tests/wasm.rs includes each file by name (include_str! needs a
+    // literal), so its list must name every one, in the same order.
+    let wasm = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wasm.rs"))
+        .expect("tests/wasm.rs");
+    let mut at = 0;
+    for name in &names {
+        let quoted = format!("\"{name}\"");
+        let found = wasm[at..].find(&quoted);
+        assert!(
+            found.is_some(),
+            "tests/wasm.rs does not list {quoted} (in order)"
         );
+        at += found.unwrap_or(0) + quoted.len();
     }
 }
 
-/// The table to paste over `EXPECTED` in `fixtures.rs`, printed by the
-/// failing assertion when a model change is intended.
-fn table() -> String {
-    let mut out = format!(
-        "pub const EXPECTED: [(&str, u64); {}] = [\n",
-        scenarios().len()
+#[test]
+fn the_rendering_shows_what_a_reader_checks_first() {
+    // A small run a reader can follow: one request, GET then SET.
+    let r = sim::run(
+        &sim::Scenario::default()
+            .with_strategy(sim::Strategy::GetSet)
+            .with_burst(1),
     );
-    for (name, scenario) in scenarios() {
-        out.push_str(&format!(
-            "    ({name:?}, {:#018x}),\n",
-            digest(&sim::run(&scenario))
-        ));
-    }
-    out.push_str("];");
-    out
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    let a = r.requests[0].arrival_us;
+    let s = r.requests[0].server.unwrap() + 1;
+    let text = render(&r);
+    let line = format!(
+        "    0 {a:>7} {:<7} ok  d {:>7} a {:>7} | c0 GET {a} → {} → {} = 0 | c1 SET(1) {} → {} → {} = 1",
+        format!("s{s}"),
+        a + 2_000,
+        a + 4_000,
+        a + 1_000,
+        a + 2_000,
+        a + 2_000,
+        a + 3_000,
+        a + 4_000,
+    );
+    assert!(
+        text.lines().any(|l| l == line),
+        "no line {line:?} in\n{text}"
+    );
+    assert!(
+        text.starts_with("scenario  ?strategy=getset&servers=4&burst=1&"),
+        "{text}"
+    );
+    assert!(text.contains("\n  c0 c1\n"), "{text}");
 }

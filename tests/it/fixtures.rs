@@ -1,116 +1,316 @@
-//! Shared by the native tests (`tests/it/determinism.rs`) and the wasm test
-//! (`#[path = "it/fixtures.rs"] mod fixtures;` in `tests/wasm.rs`): a fixed list of
-//! scenarios and the digest of each report. Depends only on `ratelimit_lab`
-//! and std, so it compiles for both targets.
+//! What the tests share.
 //!
-//! The point: the model must give the same report natively and in the
-//! browser, so the wasm build must reproduce these constants exactly.
-//!
-//! To regenerate after an intended change to the model (then review why
-//! every digest moved, and commit native and wasm together):
-//!
-//! run `cargo test --test it determinism`: the failing assertion prints the
-//! new table to paste over [`EXPECTED`].
+//! - [`scenarios`] and [`render`]: the fixed runs whose readable text the
+//!   native tests snapshot (`determinism.rs`, files in `snapshots/`) and the
+//!   wasm test (`tests/wasm.rs`, which includes this file with
+//!   `#[path = "it/fixtures.rs"]`) renders again in the browser: the two
+//!   builds must give the same text. Only `ratelimit_lab` and std here, so
+//!   it compiles for both targets.
+//! - [`gen`] (native only): the proptest generators over the whole
+//!   parameter space, used by `properties.rs`, `params.rs` and `moments.rs`.
 
 #![allow(dead_code)]
 
-use ratelimit_lab::sim::{LoadBalancer, Report, Scenario, Strategy};
+use std::fmt::Write as _;
 
-/// The fixed scenarios, by name: every strategy, both load balancers, the
-/// largest size (16 servers × 500 requests), round trips of 0 and 20 ms.
+use ratelimit_lab::sim::params;
+use ratelimit_lab::sim::{
+    AllRefusedWhy, Call, Fail, Health, LoadBalancer, Report, RequestTrace, Scenario, Strategy,
+    Verdict,
+};
+
+/// The fixed scenarios, by name (the name is the snapshot's file name):
+/// every strategy, every load balancer (sticky with and without a move),
+/// Redis slow and down with both fail rules, the largest size
+/// (16 servers × 500 requests), and round trips of 0 and 20 ms.
 pub fn scenarios() -> Vec<(&'static str, Scenario)> {
+    use LoadBalancer::{RoundRobin, Sticky};
+    use Strategy::{Edge, GetSet, Incr, Local, Lua, Split, Sync};
     let d = Scenario::default();
-    let largest = d.with_servers(16).with_burst(500);
+    let with = |s: Strategy| d.with_strategy(s);
     vec![
         ("local-default", d),
         (
-            "local-16x500-random-seed-max",
-            largest
+            "local-16x500-limit-200-span-1000-seed-max",
+            Scenario::largest(Local)
                 .with_limit(200)
                 .with_span_ms(1000)
                 .with_seed(u64::MAX),
         ),
         (
-            "split-default-seed-1",
-            d.with_strategy(Strategy::Split).with_seed(1),
+            "local-sticky-move-20",
+            with(Local).with_lb(Sticky).with_move_ms(Some(20)),
         ),
         (
-            "split-16x500-round-robin-rtt-0",
-            largest
-                .with_strategy(Strategy::Split)
-                .with_lb(LoadBalancer::RoundRobin)
-                .with_rtt_us(0),
+            "local-sticky-one-server-restarts",
+            with(Local)
+                .with_servers(1)
+                .with_lb(Sticky)
+                .with_move_ms(Some(15)),
         ),
-        ("getset-default", d.with_strategy(Strategy::GetSet)),
+        ("split-default-seed-1", with(Split).with_seed(1)),
         (
-            "getset-16x500-random-rtt-20",
-            largest
-                .with_strategy(Strategy::GetSet)
-                .with_rtt_us(20_000)
-                .with_limit(200)
-                .with_span_ms(1000)
-                .with_seed(0),
+            "split-round-robin-planned-for-4-on-10",
+            with(Split)
+                .with_servers(10)
+                .with_plan(Some(4))
+                .with_lb(RoundRobin),
         ),
+        ("sync-default", with(Sync)),
+        (
+            "sync-1ms-redis-slow",
+            with(Sync).with_sync_ms(1).with_redis(Health::Slow),
+        ),
+        ("edge-default", with(Edge)),
+        (
+            "edge-sticky-move-10",
+            with(Edge).with_lb(Sticky).with_move_ms(Some(10)),
+        ),
+        ("getset-default", with(GetSet)),
+        ("getset-rtt-0", with(GetSet).with_rtt_us(0)),
         (
             "getset-16x500-round-robin",
-            largest
-                .with_strategy(Strategy::GetSet)
-                .with_lb(LoadBalancer::RoundRobin),
+            Scenario::largest(GetSet).with_lb(RoundRobin),
         ),
         (
-            "incr-16x500-round-robin-rtt-0",
-            largest
-                .with_strategy(Strategy::Incr)
-                .with_lb(LoadBalancer::RoundRobin)
-                .with_rtt_us(0)
-                .with_seed(42),
+            "getset-redis-slow-timeout-50-fail-closed",
+            with(GetSet)
+                .with_redis(Health::Slow)
+                .with_fail(Fail::Closed),
+        ),
+        ("incr-default-rtt-20", with(Incr).with_rtt_us(20_000)),
+        (
+            "incr-redis-slow-timeout-200",
+            with(Incr).with_redis(Health::Slow).with_timeout_ms(200),
         ),
         (
-            "incr-default-rtt-20",
-            d.with_strategy(Strategy::Incr).with_rtt_us(20_000),
+            "incr-redis-down-fail-closed",
+            with(Incr).with_redis(Health::Down).with_fail(Fail::Closed),
+        ),
+        (
+            "lua-per-minute",
+            ratelimit_lab::sim::Preset::PerMinute.apply(with(Lua)),
+        ),
+        (
+            "lua-redis-down-fail-open",
+            with(Lua).with_redis(Health::Down).with_timeout_ms(5),
         ),
     ]
 }
 
-/// FNV-1a (64-bit) over the report's `Debug` text: every field, every
-/// request and every Redis command, in order.
-pub fn digest(report: &Report) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    format!("{report:?}")
-        .bytes()
-        .fold(OFFSET, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+/// A report as text a reader can follow: the scenario as its URL, the
+/// totals, the cards, one line per request with the Redis calls made for
+/// it, one line per batched sync, and the order Redis ran the calls in.
+/// Every field of the report is in it, so two builds that render the same
+/// text computed the same report.
+pub fn render(r: &Report) -> String {
+    let s = &r.scenario;
+    let mut out = String::new();
+    let o = &mut out;
+    let opt = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+    let _ = writeln!(o, "scenario  ?{}", params::to_query(s, &[]));
+    let _ = writeln!(
+        o,
+        "totals    allowed {} · refused {} · limit {} · allowance {} · over {} · \
+         refused under the limit {}",
+        r.allowed, r.refused, r.limit, r.allowance, r.over, r.refused_under_limit
+    );
+    let _ = writeln!(
+        o,
+        "          regular user {} of {} · refused at the gateway {} · decided by the fail rule {}",
+        r.regular_user, s.limit, r.gateway_refused, r.fail_decided
+    );
+    let _ = writeln!(
+        o,
+        "redis     {} calls ({}.{:02} per request) · final counter {} · lost updates {}",
+        r.redis_calls,
+        r.calls_per_request_hundredths() / 100,
+        r.calls_per_request_hundredths() % 100,
+        opt(r.final_counter),
+        r.lost_updates()
+    );
+    let _ = writeln!(
+        o,
+        "latency   median {} µs · max {} µs · last event at {} µs",
+        r.latency_median_us, r.latency_max_us, r.end_us
+    );
+    let _ = writeln!(
+        o,
+        "cost      {} requests/s → {} Redis ops/s → {} node(s)",
+        s.traffic,
+        r.ops_per_second(),
+        r.redis_nodes()
+    );
+    let verdicts: Vec<String> = (r.verdicts().into_iter())
+        .map(|v| match v {
+            Verdict::AllRefused(AllRefusedWhy::FailClosed) => "all-refused (fail-closed)".into(),
+            Verdict::AllRefused(AllRefusedWhy::NoQuota) => "all-refused (no-quota)".into(),
+            v => v.as_str().to_string(),
+        })
+        .collect();
+    let _ = writeln!(o, "verdicts  {}", verdicts.join(", "));
+    let _ = writeln!(o, "servers   received  ok  429  quota");
+    for (i, c) in r.servers.iter().enumerate() {
+        let _ = writeln!(
+            o,
+            "  {:>2}      {:>5} {:>5} {:>4}  {:>5}",
+            i + 1,
+            c.received,
+            c.allowed,
+            c.refused,
+            opt(c.quota)
+        );
+    }
+    let _ = writeln!(
+        o,
+        "requests  (times in µs; server 1-based; d decided, a answered; \
+         a call is sent → run → reply, `-` never run, `gave up` at the timeout)"
+    );
+    for (k, q) in r.requests.iter().enumerate() {
+        let _ = write!(o, "  {k:>3} {}", request(q));
+        for (id, c) in r.calls.iter().enumerate() {
+            if c.request == Some(k as u32) {
+                let _ = write!(o, " | c{id} {}", call(c));
+            }
+        }
+        let _ = writeln!(o);
+    }
+    let syncs: Vec<(usize, &Call)> = (r.calls.iter().enumerate())
+        .filter(|(_, c)| c.request.is_none())
+        .collect();
+    if !syncs.is_empty() {
+        let _ = writeln!(o, "syncs");
+        for (id, c) in syncs {
+            let _ = writeln!(o, "  c{id} server {} {}", c.server + 1, call(c));
+        }
+    }
+    let _ = writeln!(o, "redis log (calls in the order Redis ran them)");
+    for row in r.redis_log.chunks(20) {
+        let ids: Vec<String> = row.iter().map(|id| format!("c{id}")).collect();
+        let _ = writeln!(o, "  {}", ids.join(" "));
+    }
+    out
 }
 
-/// `digest(&run(scenario))` for each of [`scenarios`], by name, as computed
-/// natively.
-pub const EXPECTED: [(&str, u64); 9] = [
-    ("local-default", 0xbc33e32066803a3f),
-    ("local-16x500-random-seed-max", 0x84d41e0a896e661f),
-    ("split-default-seed-1", 0x80a8847f3d3da91d),
-    ("split-16x500-round-robin-rtt-0", 0x9d06584395f80505),
-    ("getset-default", 0x88b01822782c6417),
-    ("getset-16x500-random-rtt-20", 0x758c3a546b937cf6),
-    ("getset-16x500-round-robin", 0xd8832988c0bc06b7),
-    ("incr-16x500-round-robin-rtt-0", 0x6e386da2c5b2f9a5),
-    ("incr-default-rtt-20", 0x0ffa8574778d9eac),
-];
-
-/// Every scenario whose digest differs from [`EXPECTED`], as
-/// `(name, expected, actual)`; empty when the model reproduces the table.
-pub fn mismatches() -> Vec<(&'static str, u64, u64)> {
-    let table = scenarios();
-    assert_eq!(
-        table.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-        EXPECTED.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-        "scenarios() and EXPECTED must list the same names in the same order"
+/// One request: arrival, server, decision, decision and answer times, and
+/// its flags.
+fn request(q: &RequestTrace) -> String {
+    let server = q
+        .server
+        .map_or("gateway".to_string(), |s| format!("s{}", s + 1));
+    let mut line = format!(
+        "{:>7} {:<7} {:<3} d {:>7} a {:>7}",
+        q.arrival_us,
+        server,
+        if q.allowed { "ok" } else { "429" },
+        q.decided_us,
+        q.answer_us
     );
-    table
-        .iter()
-        .zip(EXPECTED)
-        .filter_map(|((name, scenario), (_, expected))| {
-            let actual = digest(&ratelimit_lab::sim::run(scenario));
-            (actual != expected).then_some((*name, expected, actual))
+    for (flag, name) in [
+        (q.by_fail_rule, "fail-rule"),
+        (q.refused_under_limit, "under"),
+        (q.beyond, "beyond"),
+    ] {
+        if flag {
+            line.push(' ');
+            line.push_str(name);
+        }
+    }
+    line
+}
+
+/// One Redis call: `GET 271 → 1271 → 2271 = 0`, with the counter after it
+/// where that is not the value returned (EXPIRE, the script).
+fn call(c: &Call) -> String {
+    let name = match c.command.as_str() {
+        n @ ("SET" | "INCRBY") => format!("{n}({})", c.arg),
+        n => n.to_string(),
+    };
+    let ran = c.executed_us.map_or("-".to_string(), |t| t.to_string());
+    let back = match (c.replied_us, c.abandoned_us) {
+        (Some(t), None) => t.to_string(),
+        (None, Some(t)) => format!("gave up {t}"),
+        (None, None) => "no reply".to_string(),
+        (Some(t), Some(u)) => format!("{t}, gave up {u}"),
+    };
+    let mut text = format!("{name} {} → {ran} → {back} = {}", c.sent_us, c.value);
+    if c.value != c.counter_after {
+        let _ = write!(text, " (counter {})", c.counter_after);
+    }
+    text
+}
+
+/// The proptest generators: one [`gen::scenario`] over the whole parameter
+/// space.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod gen {
+    use proptest::prelude::*;
+    use proptest::sample::select;
+    use ratelimit_lab::sim::{Fail, Health, LoadBalancer, Scenario, Strategy as Model};
+
+    /// Any in-range scenario: all 7 strategies; servers 1–16; burst 1–500;
+    /// round trip 0–20 ms in steps of 0.1 ms; limit 1–200; window 1–3600 s;
+    /// span 1–1000 ms; all 3 load balancers, with or without a move below
+    /// the span; with or without a plan (1–16); sync 1–1000 ms; Redis up,
+    /// slow or down; timeout 1–1000 ms; fail open or closed; traffic
+    /// 1–1,000,000; any seed. Small values and the boundaries that change
+    /// the behaviour (a timeout near the round trip or near a slow Redis's
+    /// 100 ms) are drawn more often than a uniform draw would.
+    pub fn scenario() -> impl Strategy<Value = Scenario> {
+        let choices = (
+            select(Model::ALL.to_vec()),
+            select(LoadBalancer::ALL.to_vec()),
+            select(Health::ALL.to_vec()),
+            select(Fail::ALL.to_vec()),
+            any::<u64>(),
+        );
+        let sizes = (
+            1u32..=16,
+            prop_oneof![1u32..=60, 1u32..=500],
+            prop_oneof![Just(0u32), 0u32..=200],
+            prop_oneof![1u32..=20, 1u32..=200],
+            prop_oneof![Just(1u32), Just(60), 1u32..=3600],
+            prop_oneof![1u32..=60, 1u32..=1000],
+        );
+        let extras = (
+            prop::option::of(any::<u32>()),
+            prop::option::of(1u32..=16),
+            prop_oneof![1u32..=20, 1u32..=1000],
+            prop_oneof![1u32..=25, 95u32..=125, 1u32..=1000],
+            1u32..=1_000_000,
+        );
+        (choices, sizes, extras).prop_map(
+            |(
+                (strategy, lb, redis, fail, seed),
+                (servers, burst, rtt_steps, limit, window_s, span_ms),
+                (move_any, plan, sync_ms, timeout_ms, traffic),
+            )| Scenario {
+                strategy,
+                servers,
+                burst,
+                rtt_us: rtt_steps * 100,
+                limit,
+                window_s,
+                span_ms,
+                lb,
+                move_ms: move_any.map(|m| m % span_ms),
+                plan,
+                sync_ms,
+                redis,
+                timeout_ms,
+                fail,
+                traffic,
+                seed,
+            },
+        )
+    }
+
+    /// [`scenario`] with Redis up and every reply within the timeout: the
+    /// conditions under which the shared strategies count exactly.
+    pub fn healthy() -> impl Strategy<Value = Scenario> {
+        scenario().prop_map(|s| {
+            let timeout = s.timeout_ms.max(s.rtt_us.div_ceil(1000));
+            s.with_redis(Health::Up).with_timeout_ms(timeout)
         })
-        .collect()
+    }
 }

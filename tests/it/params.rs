@@ -1,42 +1,38 @@
-//! URL parameters and embed attributes (SPEC §5): names, presets, clamping,
-//! notices, and the round trip through `to_query`.
+//! URL parameters and embed attributes: names, presets, clamping, the
+//! notices (data: what was adjusted, which the widget words), and the
+//! round trip through `to_query`.
 
 use proptest::prelude::*;
-use ratelimit_lab::sim::params::{self, Parsed};
-use ratelimit_lab::sim::{LoadBalancer, Scenario, Strategy};
+use ratelimit_lab::sim::params::{self, Notice, Parsed};
+use ratelimit_lab::sim::{
+    Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED, KNOBS,
+    LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
+};
 
-use crate::properties::scenario;
+use crate::fixtures::gen::scenario;
 
 fn parse(pairs: &[(&str, &str)]) -> Parsed {
     params::parse(pairs.iter().copied())
 }
 
-/// Parses a query string (`a=1&b=2`, no leading `?`).
+/// Parses a query string, split by the model's one splitter.
 fn parse_query(query: &str) -> Parsed {
-    params::parse(
-        query
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| p.split_once('=').unwrap_or((p, ""))),
-    )
+    params::parse(params::pairs(query))
 }
 
 #[track_caller]
 fn check_clean(pairs: &[(&str, &str)], expected: Scenario) {
     let parsed = parse(pairs);
     assert_eq!(parsed.scenario, expected, "{pairs:?}");
-    assert_eq!(parsed.notices, Vec::<String>::new(), "{pairs:?}");
+    assert_eq!(parsed.notices, Vec::<Notice>::new(), "{pairs:?}");
 }
 
-/// `pairs` gives `expected` with exactly one notice, which names `name`.
+/// `pairs` gives `expected` with exactly the one notice `notice`.
 #[track_caller]
-fn check_one_notice(pairs: &[(&str, &str)], expected: Scenario, name: &str) -> String {
+fn check_notice(pairs: &[(&str, &str)], expected: Scenario, notice: Notice) {
     let parsed = parse(pairs);
     assert_eq!(parsed.scenario, expected, "{pairs:?}");
-    assert_eq!(parsed.notices.len(), 1, "{pairs:?}: {:?}", parsed.notices);
-    let notice = parsed.notices[0].clone();
-    assert!(notice.contains(name), "{pairs:?}: {notice:?}");
-    notice
+    assert_eq!(parsed.notices, [notice], "{pairs:?}");
 }
 
 #[test]
@@ -47,15 +43,69 @@ fn nothing_gives_the_defaults() {
         Parsed {
             scenario: Scenario::default(),
             notices: vec![],
-            embed: false
         }
     );
     let d = Scenario::default();
     assert_eq!(
-        (d.strategy, d.servers, d.burst, d.rtt_us, d.limit, d.span_ms, d.lb),
-        (Strategy::Local, 4, 40, 2_000, 10, 40, LoadBalancer::Random)
+        (d.strategy, d.servers, d.burst, d.rtt_us, d.limit, d.window_s, d.span_ms, d.lb),
+        (
+            Strategy::Local,
+            4,
+            40,
+            2_000,
+            10,
+            1,
+            40,
+            LoadBalancer::Random
+        )
     );
-    assert_eq!(d.seed, ratelimit_lab::sim::DEFAULT_SEED);
+    assert_eq!((d.move_ms, d.plan, d.sync_ms), (None, None, 10));
+    assert_eq!(
+        (d.redis, d.timeout_ms, d.fail, d.traffic),
+        (Health::Up, 50, Fail::Open, 50_000)
+    );
+    assert_eq!(d.seed, DEFAULT_SEED);
+    // Each knob's default is the scenario's (the move and the plan are
+    // absent by default; their default is where the slider starts).
+    for knob in KNOBS {
+        let expected = match knob.name {
+            "move" | "plan" => None,
+            _ => Some(knob.default),
+        };
+        assert_eq!((knob.get)(&d), expected, "{knob:?}");
+        assert!(
+            knob.min <= knob.default && knob.default <= knob.max,
+            "{knob:?}"
+        );
+    }
+}
+
+#[test]
+fn the_knobs_are_the_documented_ranges() {
+    let ranges: Vec<(&str, u32, u32, u32, u32)> = KNOBS
+        .iter()
+        .map(|k| (k.name, k.min, k.max, k.default, k.step))
+        .collect();
+    assert_eq!(
+        ranges,
+        [
+            ("servers", 1, 16, 4, 1),
+            ("burst", 1, 500, 40, 1),
+            ("rtt", 0, 20_000, 2_000, 100),
+            ("limit", 1, 200, 10, 1),
+            ("window", 1, 3600, 1, 1),
+            ("span", 1, 1000, 40, 1),
+            ("move", 0, 999, 20, 1),
+            ("plan", 1, 16, 4, 1),
+            ("sync", 1, 1000, 10, 1),
+            ("timeout", 1, 1000, 50, 1),
+            ("traffic", 1, 1_000_000, 50_000, 1),
+        ]
+    );
+    for knob in KNOBS {
+        assert_eq!(Knob::named(knob.name), Some(knob));
+    }
+    assert_eq!(Knob::named("seed"), None);
 }
 
 #[test]
@@ -67,39 +117,77 @@ fn each_name_applies() {
             d.with_strategy(strategy),
         );
     }
+    assert_eq!(
+        Strategy::ALL.map(Strategy::as_str),
+        ["local", "split", "sync", "edge", "getset", "incr", "lua"]
+    );
+    for lb in LoadBalancer::ALL {
+        check_clean(&[("lb", lb.as_str())], d.with_lb(lb));
+    }
+    assert_eq!(
+        LoadBalancer::ALL.map(LoadBalancer::as_str),
+        ["random", "round-robin", "sticky"]
+    );
+    for redis in Health::ALL {
+        check_clean(&[("redis", redis.as_str())], d.with_redis(redis));
+    }
+    assert_eq!(Health::ALL.map(Health::as_str), ["up", "slow", "down"]);
+    for fail in Fail::ALL {
+        check_clean(&[("fail", fail.as_str())], d.with_fail(fail));
+    }
+    assert_eq!(Fail::ALL.map(Fail::as_str), ["open", "closed"]);
     check_clean(&[("servers", "8")], d.with_servers(8));
     check_clean(&[("burst", "500")], d.with_burst(500));
     check_clean(&[("rtt", "0.5")], d.with_rtt_us(500));
     check_clean(&[("rtt", "0")], d.with_rtt_us(0));
     check_clean(&[("rtt", "20")], d.with_rtt_us(20_000));
     check_clean(&[("limit", "100")], d.with_limit(100));
+    check_clean(&[("window", "60")], d.with_window_s(60));
+    check_clean(&[("window", "3600")], d.with_window_s(3600));
     check_clean(&[("span", "1000")], d.with_span_ms(1000));
-    check_clean(
-        &[("lb", "round-robin")],
-        d.with_lb(LoadBalancer::RoundRobin),
-    );
-    check_clean(&[("lb", "random")], d.with_lb(LoadBalancer::Random));
+    check_clean(&[("move", "0")], d.with_move_ms(Some(0)));
+    check_clean(&[("move", "39")], d.with_move_ms(Some(39)));
+    check_clean(&[("plan", "10")], d.with_plan(Some(10)));
+    check_clean(&[("sync", "1")], d.with_sync_ms(1));
+    check_clean(&[("timeout", "1000")], d.with_timeout_ms(1000));
+    check_clean(&[("traffic", "1000000")], d.with_traffic(1_000_000));
     check_clean(&[("seed", "0")], d.with_seed(0));
     check_clean(&[("seed", "18446744073709551615")], d.with_seed(u64::MAX));
     check_clean(
         &[
-            ("strategy", "incr"),
+            ("strategy", "lua"),
             ("servers", "16"),
             ("burst", "1"),
             ("rtt", "12.3"),
             ("limit", "1"),
-            ("span", "1"),
-            ("lb", "round-robin"),
+            ("window", "60"),
+            ("span", "100"),
+            ("lb", "sticky"),
+            ("move", "70"),
+            ("plan", "3"),
+            ("sync", "250"),
+            ("redis", "slow"),
+            ("timeout", "200"),
+            ("fail", "closed"),
+            ("traffic", "7"),
             ("seed", "7"),
         ],
         Scenario {
-            strategy: Strategy::Incr,
+            strategy: Strategy::Lua,
             servers: 16,
             burst: 1,
             rtt_us: 12_300,
             limit: 1,
-            span_ms: 1,
-            lb: LoadBalancer::RoundRobin,
+            window_s: 60,
+            span_ms: 100,
+            lb: LoadBalancer::Sticky,
+            move_ms: Some(70),
+            plan: Some(3),
+            sync_ms: 250,
+            redis: Health::Slow,
+            timeout_ms: 200,
+            fail: Fail::Closed,
+            traffic: 7,
             seed: 7,
         },
     );
@@ -114,83 +202,159 @@ fn a_repeated_name_keeps_its_last_value() {
 }
 
 #[test]
-fn presets() {
+fn presets_keep_their_meaning() {
     let d = Scenario::default();
-    // gatepass: limit 10/s, 4 servers, 40 requests in 40 ms, random, 2 ms.
+    // gatepass: limit 10 a second, 4 servers, 40 requests in 40 ms, random
+    // spread, 2 ms round trip.
     let gatepass = Scenario {
         servers: 4,
         burst: 40,
         rtt_us: 2_000,
         limit: 10,
+        window_s: 1,
         span_ms: 40,
         lb: LoadBalancer::Random,
         ..d
     };
-    // per-minute: limit 100, 4 servers, 400 requests over 1 s, round-robin, 2 ms.
+    // per-minute: limit 100 a minute, 4 servers, 400 requests over 1 s,
+    // round-robin, 2 ms round trip.
     let per_minute = Scenario {
         servers: 4,
         burst: 400,
         rtt_us: 2_000,
         limit: 100,
+        window_s: 60,
         span_ms: 1000,
         lb: LoadBalancer::RoundRobin,
         ..d
     };
     check_clean(&[("preset", "gatepass")], gatepass);
     check_clean(&[("preset", "per-minute")], per_minute);
-    // A preset keeps the strategy and seed given alongside it.
+    assert_eq!(Preset::matching(&gatepass), Some(Preset::Gatepass));
+    assert_eq!(Preset::matching(&per_minute), Some(Preset::PerMinute));
+    assert_eq!(Preset::matching(&d.with_servers(5)), None);
+    // The first view is the gatepass scenario.
+    assert_eq!(Preset::matching(&d), Some(Preset::Gatepass));
+    // A preset keeps what it does not name: the strategy, the seed,
+    // Redis's health and the rules around it, the strategies' own
+    // settings, the traffic.
     check_clean(
         &[
             ("strategy", "getset"),
             ("preset", "per-minute"),
             ("seed", "9"),
+            ("redis", "down"),
+            ("fail", "closed"),
+            ("timeout", "20"),
+            ("sync", "100"),
+            ("plan", "2"),
+            ("traffic", "10"),
         ],
-        per_minute.with_strategy(Strategy::GetSet).with_seed(9),
+        Scenario {
+            strategy: Strategy::GetSet,
+            seed: 9,
+            redis: Health::Down,
+            fail: Fail::Closed,
+            timeout_ms: 20,
+            sync_ms: 100,
+            plan: Some(2),
+            traffic: 10,
+            ..per_minute
+        },
+    );
+    // It is a starting scenario: a move or a round trip given alongside
+    // still applies.
+    check_clean(
+        &[("preset", "per-minute"), ("lb", "sticky"), ("move", "500")],
+        per_minute
+            .with_lb(LoadBalancer::Sticky)
+            .with_move_ms(Some(500)),
     );
     // An unknown preset is ignored with a notice.
-    check_one_notice(&[("preset", "hourly")], d, "preset");
+    check_notice(
+        &[("preset", "hourly")],
+        d,
+        Notice::UnknownChoice {
+            name: "preset",
+            given: "hourly".into(),
+            options: vec!["gatepass", "per-minute"],
+            kept: "",
+        },
+    );
 }
 
 #[test]
 fn explicit_parameters_override_a_preset_whatever_the_order() {
-    let expected = Scenario::default()
-        .with_burst(400)
-        .with_limit(100)
-        .with_span_ms(1000);
-    let expected = expected.with_lb(LoadBalancer::RoundRobin).with_servers(8);
+    let per_minute = Preset::PerMinute.apply(Scenario::default());
+    let expected = per_minute.with_servers(8);
     check_clean(&[("preset", "per-minute"), ("servers", "8")], expected);
     check_clean(&[("servers", "8"), ("preset", "per-minute")], expected);
     check_clean(
-        &[("lb", "random"), ("preset", "per-minute"), ("rtt", "5")],
-        expected
-            .with_servers(4)
+        &[
+            ("lb", "random"),
+            ("preset", "per-minute"),
+            ("rtt", "5"),
+            ("window", "1"),
+        ],
+        per_minute
             .with_lb(LoadBalancer::Random)
-            .with_rtt_us(5_000),
+            .with_rtt_us(5_000)
+            .with_window_s(1),
     );
 }
 
+/// A value in model units written as the URL writes it, negative ones too.
+fn written(knob: &Knob, v: i64) -> String {
+    match knob.unit {
+        Unit::TenthMs => {
+            let sign = if v < 0 { "-" } else { "" };
+            let tenths = v.abs() / 100;
+            format!("{sign}{}.{}", tenths / 10, tenths % 10)
+        }
+        _ => v.to_string(),
+    }
+}
+
 #[test]
-fn out_of_range_values_are_clamped_with_one_notice_each() {
+fn every_knob_out_of_range_is_clamped_with_one_notice() {
     let d = Scenario::default();
-    let cases: [(&str, &str, Scenario); 15] = [
-        ("servers", "0", d.with_servers(1)),
-        ("servers", "-3", d.with_servers(1)),
-        ("servers", "17", d.with_servers(16)),
-        ("servers", "1000", d.with_servers(16)),
-        ("burst", "0", d.with_burst(1)),
-        ("burst", "501", d.with_burst(500)),
-        ("burst", "1e9", d.with_burst(500)),
-        ("burst", "1e999", d.with_burst(500)),
-        ("rtt", "-1", d.with_rtt_us(0)),
-        ("rtt", "25", d.with_rtt_us(20_000)),
-        ("rtt", "20.1", d.with_rtt_us(20_000)),
-        ("limit", "0", d.with_limit(1)),
-        ("limit", "201", d.with_limit(200)),
-        ("span", "0", d.with_span_ms(1)),
-        ("span", "1001", d.with_span_ms(1000)),
-    ];
-    for (name, value, expected) in cases {
-        check_one_notice(&[(name, value)], expected, name);
+    for knob in KNOBS {
+        // The move's top is the span's last millisecond (39 by default).
+        let most = if knob.name == "move" {
+            d.span_ms - 1
+        } else {
+            knob.max
+        };
+        let below = written(knob, i64::from(knob.min) - i64::from(knob.step));
+        let above = written(knob, i64::from(most) + i64::from(knob.step));
+        check_notice(
+            &[(knob.name, &below)],
+            (knob.set)(d, knob.min),
+            Notice::Below {
+                knob,
+                given: below.clone(),
+                set: knob.min,
+            },
+        );
+        check_notice(
+            &[(knob.name, &above)],
+            (knob.set)(d, most),
+            Notice::Above {
+                knob,
+                given: above.clone(),
+                set: most,
+            },
+        );
+        // Far out: a huge number saturates and is clamped like any other.
+        check_notice(
+            &[(knob.name, "1e999")],
+            (knob.set)(d, most),
+            Notice::Above {
+                knob,
+                given: "1e999".into(),
+                set: most,
+            },
+        );
     }
     // Two bad values, two notices; the good one still applies.
     let parsed = parse(&[("servers", "99"), ("burst", "7"), ("limit", "0")]);
@@ -198,106 +362,337 @@ fn out_of_range_values_are_clamped_with_one_notice_each() {
         parsed.scenario,
         d.with_servers(16).with_burst(7).with_limit(1)
     );
-    assert_eq!(parsed.notices.len(), 2, "{:?}", parsed.notices);
+    assert_eq!(
+        parsed.notices,
+        [
+            Notice::Above {
+                knob: &SERVERS,
+                given: "99".into(),
+                set: 16
+            },
+            Notice::Below {
+                knob: &LIMIT,
+                given: "0".into(),
+                set: 1
+            },
+        ]
+    );
+}
+
+#[test]
+fn the_move_is_kept_below_the_span_whatever_the_order() {
+    let d = Scenario::default();
+    // Checked once the span is known: 30 ms is past a 20 ms burst.
+    let expected = d.with_span_ms(20).with_move_ms(Some(19));
+    let notice = Notice::Above {
+        knob: &MOVE,
+        given: "30".into(),
+        set: 19,
+    };
+    check_notice(&[("move", "30"), ("span", "20")], expected, notice.clone());
+    check_notice(&[("span", "20"), ("move", "30")], expected, notice);
+    // Inside a longer burst it is fine.
+    check_clean(
+        &[("move", "30"), ("span", "50")],
+        d.with_span_ms(50).with_move_ms(Some(30)),
+    );
+    check_clean(
+        &[("span", "1000"), ("move", "999")],
+        d.with_span_ms(1000).with_move_ms(Some(999)),
+    );
+    // The span given by a preset counts too.
+    check_clean(
+        &[("move", "700"), ("preset", "per-minute")],
+        Preset::PerMinute.apply(d).with_move_ms(Some(700)),
+    );
+    // A span too short for the move, clamped itself: both notices.
+    let parsed = parse(&[("span", "0"), ("move", "5")]);
+    assert_eq!(parsed.scenario, d.with_span_ms(1).with_move_ms(Some(0)));
+    assert_eq!(
+        parsed.notices,
+        [
+            Notice::Below {
+                knob: &SPAN,
+                given: "0".into(),
+                set: 1
+            },
+            Notice::Above {
+                knob: &MOVE,
+                given: "5".into(),
+                set: 0
+            },
+        ]
+    );
 }
 
 #[test]
 fn malformed_values_are_ignored_with_a_notice_and_the_rest_applies() {
     let d = Scenario::default();
     for bad in ["abc", "NaN", "", "1e", "-inf", "8 servers", "0x10", "."] {
-        for name in ["servers", "burst", "rtt", "limit", "span", "seed"] {
-            // `seed=8` is fine for the other names, so vary the good one.
-            let good = if name == "burst" {
-                ("servers", "8")
+        for knob in KNOBS {
+            // `burst=8` is fine for the other names, so vary the good one.
+            let (good, expected) = if knob.name == "burst" {
+                (("servers", "8"), d.with_servers(8))
             } else {
-                ("burst", "8")
+                (("burst", "8"), d.with_burst(8))
             };
-            let expected = if name == "burst" {
-                d.with_servers(8)
-            } else {
-                d.with_burst(8)
+            let notice = Notice::NotANumber {
+                knob,
+                given: bad.into(),
+                kept: (knob.get)(&d),
             };
-            check_one_notice(&[(name, bad), good], expected, name);
-            check_one_notice(&[good, (name, bad)], expected, name);
+            check_notice(&[(knob.name, bad), good], expected, notice.clone());
+            check_notice(&[good, (knob.name, bad)], expected, notice);
         }
     }
-    for name in ["strategy", "lb", "preset"] {
-        for bad in ["", "Local", "ROUND-ROBIN", "x"] {
-            check_one_notice(&[(name, bad), ("servers", "8")], d.with_servers(8), name);
+    // A bad move keeps the one given before it would have applied: none.
+    check_notice(
+        &[("move", "soon")],
+        d,
+        Notice::NotANumber {
+            knob: &MOVE,
+            given: "soon".into(),
+            kept: None,
+        },
+    );
+    for (name, options, kept) in [
+        (
+            "strategy",
+            Strategy::ALL.map(Strategy::as_str).to_vec(),
+            "local",
+        ),
+        (
+            "lb",
+            LoadBalancer::ALL.map(LoadBalancer::as_str).to_vec(),
+            "random",
+        ),
+        ("redis", Health::ALL.map(Health::as_str).to_vec(), "up"),
+        ("fail", Fail::ALL.map(Fail::as_str).to_vec(), "open"),
+    ] {
+        for bad in ["", "Local", "ROUND-ROBIN", "x", "UP"] {
+            check_notice(
+                &[(name, bad), ("servers", "8")],
+                d.with_servers(8),
+                Notice::UnknownChoice {
+                    name,
+                    given: bad.into(),
+                    options: options.clone(),
+                    kept,
+                },
+            );
         }
     }
-    for bad in ["-1", "18446744073709551616", "1.5", "1e3"] {
-        check_one_notice(&[("seed", bad)], d, "seed");
+    for bad in ["-1", "18446744073709551616", "1.5", "1e3", "seven"] {
+        check_notice(
+            &[("seed", bad)],
+            d,
+            Notice::BadSeed {
+                given: bad.into(),
+                kept: DEFAULT_SEED,
+            },
+        );
     }
 }
 
 #[test]
-fn rtt_is_rounded_to_a_tenth_of_a_millisecond_with_a_notice() {
+fn a_long_bad_value_is_quoted_short() {
+    let long = "x".repeat(100);
+    let parsed = parse(&[("servers", &long)]);
+    let expected = format!("{}…", "x".repeat(24));
+    assert_eq!(
+        parsed.notices,
+        [Notice::NotANumber {
+            knob: &SERVERS,
+            given: expected,
+            kept: Some(4)
+        }]
+    );
+    // Control characters are dropped from the quote.
+    let parsed = parse(&[("lb", "a\u{7}b\nc")]);
+    assert!(
+        matches!(&parsed.notices[..], [Notice::UnknownChoice { given, .. }] if given == "abc"),
+        "{:?}",
+        parsed.notices
+    );
+}
+
+#[test]
+fn values_between_steps_are_rounded_with_a_notice() {
     let d = Scenario::default();
-    let notice = check_one_notice(&[("rtt", "2.37")], d.with_rtt_us(2_400), "rtt");
-    assert!(notice.contains("rounded"), "{notice:?}");
-    assert!(notice.contains("2.4"), "{notice:?}");
-    check_one_notice(&[("rtt", "0.04")], d.with_rtt_us(0), "rtt");
-    check_one_notice(&[("rtt", "19.96")], d.with_rtt_us(20_000), "rtt");
+    let rounded = |knob: &'static Knob, given: &str, set| Notice::Rounded {
+        knob,
+        given: given.into(),
+        set,
+    };
+    check_notice(
+        &[("rtt", "2.37")],
+        d.with_rtt_us(2_400),
+        rounded(&RTT, "2.37", 2_400),
+    );
+    check_notice(
+        &[("rtt", "2.35")],
+        d.with_rtt_us(2_400),
+        rounded(&RTT, "2.35", 2_400),
+    );
+    check_notice(
+        &[("rtt", "0.04")],
+        d.with_rtt_us(0),
+        rounded(&RTT, "0.04", 0),
+    );
+    check_notice(
+        &[("rtt", "19.96")],
+        d.with_rtt_us(20_000),
+        rounded(&RTT, "19.96", 20_000),
+    );
     // Whole-number names round to whole numbers.
-    check_one_notice(&[("servers", "2.6")], d.with_servers(3), "servers");
+    check_notice(
+        &[("servers", "2.6")],
+        d.with_servers(3),
+        rounded(&SERVERS, "2.6", 3),
+    );
+    check_notice(
+        &[("sync", "1.5")],
+        d.with_sync_ms(2),
+        rounded(&SYNC, "1.5", 2),
+    );
+    check_notice(
+        &[("window", "59.9")],
+        d.with_window_s(60),
+        rounded(&WINDOW, "59.9", 60),
+    );
+    check_notice(
+        &[("burst", "1.0001")],
+        d.with_burst(1),
+        rounded(&BURST, "1.0001", 1),
+    );
     // Already on the step: no notice.
     check_clean(&[("rtt", "2.3")], d.with_rtt_us(2_300));
     check_clean(&[("rtt", "0.1")], d.with_rtt_us(100));
     check_clean(&[("servers", "8.0")], d.with_servers(8));
+    check_clean(&[("traffic", "5e4")], d.with_traffic(50_000));
+    check_clean(&[("timeout", "1e2")], d.with_timeout_ms(100));
+}
+
+#[test]
+fn rounding_and_clamping_each_give_one_notice() {
+    // Out of range and between steps: the range is what the notice says.
+    check_notice(
+        &[("plan", "16.7")],
+        Scenario::default().with_plan(Some(16)),
+        Notice::Above {
+            knob: &PLAN,
+            given: "16.7".into(),
+            set: 16,
+        },
+    );
+    check_notice(
+        &[("timeout", "0.2")],
+        Scenario::default().with_timeout_ms(1),
+        Notice::Below {
+            knob: &TIMEOUT,
+            given: "0.2".into(),
+            set: 1,
+        },
+    );
+    check_notice(
+        &[("traffic", "-5")],
+        Scenario::default().with_traffic(1),
+        Notice::Below {
+            knob: &TRAFFIC,
+            given: "-5".into(),
+            set: 1,
+        },
+    );
 }
 
 #[test]
 fn surrounding_whitespace_is_forgiven() {
     check_clean(&[("servers", " 8 ")], Scenario::default().with_servers(8));
+    check_clean(
+        &[("lb", " sticky ")],
+        Scenario::default().with_lb(LoadBalancer::Sticky),
+    );
 }
 
 #[test]
 fn unknown_names_are_ignored_without_a_notice() {
+    // A host page's own parameters, and the widget's names that are not
+    // about the scenario (the moment, the prediction, the shaping).
     check_clean(
         &[
             ("utm_source", "newsletter"),
             ("page", "3"),
             ("Servers", "9"),
             ("", ""),
+            ("t", "3.2"),
+            ("predict", "1"),
+            ("embed", "1"),
+            ("hide", "quiz"),
         ],
         Scenario::default(),
     );
 }
 
 #[test]
-fn embed() {
-    assert!(parse(&[("embed", "1")]).embed);
-    assert!(!parse(&[]).embed);
-    assert!(!parse(&[("embed", "0")]).embed);
-    assert!(parse(&[("embed", "1")]).notices.is_empty());
-    let q = params::to_query(&Scenario::default(), true);
-    assert!(q.ends_with("&embed=1"), "{q}");
-    assert!(parse_query(&q).embed);
-    assert!(!parse_query(&params::to_query(&Scenario::default(), false)).embed);
+fn a_query_string_splits_into_pairs() {
+    assert!(params::pairs("").is_empty());
+    assert!(params::pairs("?").is_empty());
+    assert_eq!(
+        params::pairs("?a=1&b=&c&&d=x=y"),
+        [("a", "1"), ("b", ""), ("c", ""), ("d", "x=y")]
+    );
+    assert_eq!(params::pairs("servers=8"), [("servers", "8")]);
+    assert_eq!(params::last(&params::pairs("t=1&t=2"), "t"), Some("2"));
+    assert_eq!(params::last(&params::pairs("t= 3 "), "t"), Some("3"));
+    assert_eq!(params::last(&params::pairs("x=1"), "t"), None);
 }
 
 #[test]
 fn to_query_names_every_parameter() {
+    let d = Scenario::default();
     assert_eq!(
-        params::to_query(&Scenario::default(), false),
-        "strategy=local&servers=4&burst=40&rtt=2&limit=10&span=40&lb=random&seed=2026"
+        params::to_query(&d, &[]),
+        "strategy=local&servers=4&burst=40&rtt=2&limit=10&window=1&span=40&sync=10\
+         &timeout=50&traffic=50000&lb=random&redis=up&fail=open&seed=2026"
     );
+    // The move and the plan only when set; the round trip in ms.
     assert_eq!(
-        params::to_query(&Scenario::default().with_rtt_us(2_500), false),
-        "strategy=local&servers=4&burst=40&rtt=2.5&limit=10&span=40&lb=random&seed=2026"
+        params::to_query(
+            &d.with_rtt_us(2_500)
+                .with_move_ms(Some(12))
+                .with_plan(Some(3)),
+            &[("t", "3.2".to_string())]
+        ),
+        "strategy=local&servers=4&burst=40&rtt=2.5&limit=10&window=1&span=40&move=12&plan=3\
+         &sync=10&timeout=50&traffic=50000&lb=random&redis=up&fail=open&seed=2026&t=3.2"
     );
 }
 
+#[test]
+fn values_are_written_as_the_url_writes_them() {
+    assert_eq!(params::format_ms(2_000), "2");
+    assert_eq!(params::format_ms(2_500), "2.5");
+    assert_eq!(params::format_ms(100), "0.1");
+    assert_eq!(params::format_ms(0), "0");
+    assert_eq!(params::format_ms(20_000), "20");
+    assert_eq!(params::write_value(&RTT, 12_300), "12.3");
+    assert_eq!(params::write_value(&TRAFFIC, 50_000), "50000");
+    assert_eq!(params::read_value(&RTT, "12.34"), Some(12_300));
+    assert_eq!(params::read_value(&SERVERS, "2.5"), Some(3));
+    assert_eq!(params::read_value(&SERVERS, "x"), None);
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn to_query_then_parse_round_trips(s in scenario(), embed in prop::bool::ANY) {
-        let parsed = parse_query(&params::to_query(&s, embed));
+    fn to_query_then_parse_round_trips(s in scenario()) {
+        let parsed = parse_query(&params::to_query(&s, &[]));
         prop_assert_eq!(parsed.scenario, s);
         prop_assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
-        prop_assert_eq!(parsed.embed, embed);
+        let pairs = params::to_pairs(&s);
+        let parsed = params::parse(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+        prop_assert_eq!(parsed.scenario, s);
     }
 
     #[test]
@@ -305,17 +700,20 @@ proptest! {
         pairs in prop::collection::vec(
             (
                 prop::sample::select(vec![
-                    "strategy", "servers", "burst", "rtt", "limit", "span", "lb", "seed",
-                    "preset", "embed", "other",
+                    "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb",
+                    "move", "plan", "sync", "redis", "timeout", "fail", "traffic", "seed",
+                    "preset", "t", "other",
                 ]),
-                ".{0,12}",
+                prop_oneof![".{0,12}", "-?[0-9]{0,6}(\\.[0-9]{0,4})?(e-?[0-9]{1,3})?"],
             ),
-            0..10,
+            0..12,
         )
     ) {
         let parsed = params::parse(pairs.iter().map(|(k, v)| (*k, v.as_str())));
         prop_assert_eq!(parsed.scenario, parsed.scenario.clamped());
-        prop_assert!(parsed.notices.len() <= pairs.len());
+        // At most one notice for each distinct name given (the last value counts).
+        let names: std::collections::BTreeSet<&str> = pairs.iter().map(|(k, _)| *k).collect();
+        prop_assert!(parsed.notices.len() <= names.len(), "{:?}", parsed.notices);
     }
 }
 

@@ -1,0 +1,108 @@
+//! One card per server at a moment: its counts, its quota, and one mark per
+//! request that has reached it, in arrival order, then its unused quota.
+
+use crate::sim::Report;
+
+use super::text::{Texts, T};
+
+/// What one mark on a card shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Allowed, within the limit: a dot.
+    Ok,
+    /// Allowed after the limit was used up: a diamond.
+    Over,
+    /// Refused with 429: a cross.
+    No,
+    /// Refused while the user was still under the limit: a cross in a ring.
+    Under,
+    /// Arrived, not answered yet: a hollow dot.
+    Waiting,
+    /// A slot of this server's quota still unused: an empty square.
+    Unused,
+}
+
+/// One server's card.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Card {
+    /// Requests that had reached it.
+    pub received: u32,
+    /// Answered, allowed.
+    pub allowed: u32,
+    /// Answered, refused.
+    pub refused: u32,
+    /// Its quota, under `split`.
+    pub quota: Option<u32>,
+    /// Allowed beyond the limit.
+    pub beyond: u32,
+    /// Refused while the user was under the limit.
+    pub under: u32,
+    /// Quota slots unused.
+    pub unused: u32,
+    /// The marks, in order.
+    pub marks: Vec<Mark>,
+}
+
+impl Card {
+    /// The sentence a screen reader hears for this card.
+    pub fn heard(&self, texts: &Texts) -> String {
+        let mut s = texts.fill(T::CardHeard, &[("n", &self.received.to_string())]);
+        for (n, t) in [
+            (self.beyond, T::CardBeyond),
+            (self.under, T::CardUnder),
+            (self.unused, T::CardUnused),
+        ] {
+            if n > 0 {
+                s.push_str(&texts.fill(t, &[("n", &n.to_string())]));
+            }
+        }
+        s
+    }
+}
+
+/// Every server's card at `t_us` (past the end: the end state), in one pass
+/// over the requests in arrival order.
+pub fn cards(r: &Report, t_us: u64) -> Vec<Card> {
+    let mut cards: Vec<Card> = r
+        .servers
+        .iter()
+        .map(|s| Card {
+            quota: s.quota,
+            marks: Vec::with_capacity(s.received as usize + s.quota.unwrap_or(0) as usize),
+            ..Card::default()
+        })
+        .collect();
+    for q in r.requests.iter().take_while(|q| q.arrival_us <= t_us) {
+        let Some(server) = q.server else { continue };
+        let card = &mut cards[server as usize];
+        card.received += 1;
+        let mark = if q.answer_us > t_us {
+            Mark::Waiting
+        } else if q.allowed {
+            card.allowed += 1;
+            if q.beyond {
+                card.beyond += 1;
+                Mark::Over
+            } else {
+                Mark::Ok
+            }
+        } else {
+            card.refused += 1;
+            if q.refused_under_limit {
+                card.under += 1;
+                Mark::Under
+            } else {
+                Mark::No
+            }
+        };
+        card.marks.push(mark);
+    }
+    for card in &mut cards {
+        if let Some(q) = card.quota {
+            card.unused = q.saturating_sub(card.allowed);
+            card.marks
+                .extend(std::iter::repeat_n(Mark::Unused, card.unused as usize));
+        }
+    }
+    cards
+}

@@ -1,0 +1,97 @@
+//! A course author's content file: their own sentences (any of the keys in
+//! [`super::text`]) and/or their own quiz, as JSON, parsed with serde. Keys
+//! left out keep the built-in English. A file that is not valid JSON, names
+//! a key the widget does not have, drops a sentence's placeholders or has a
+//! quiz question without exactly one right answer is refused as a whole,
+//! with the reason; the widget then runs on its built-in text.
+//!
+//! ```json
+//! {
+//!   "lang": "fr",
+//!   "text": { "title": "Labo des limites de débit", "verdict.over": "…{n}…" },
+//!   "quiz": [ { "prompt": "…", "options": [ { "text": "…", "correct": true, "why": "…" } ],
+//!               "show": { "label": "…", "query": "strategy=local&servers=16" } } ]
+//! }
+//! ```
+//!
+//! `docs/CONTENT.md` documents the format for course authors.
+
+use std::collections::BTreeMap;
+
+use super::quiz::{self, Question};
+use super::text::{placeholders, Texts, ENGLISH, T};
+
+/// The file as written. Natively it is read with `serde_json` ([`parse`]);
+/// in the browser, the browser's `JSON.parse` reads the text and
+/// `serde-wasm-bindgen` deserializes this from the result; both then go
+/// through [`check`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct File {
+    /// The language of the text, for the widget's `lang` attribute.
+    #[serde(default)]
+    lang: Option<String>,
+    /// Replacement sentences by key.
+    #[serde(default)]
+    text: BTreeMap<String, String>,
+    /// A replacement quiz.
+    #[serde(default)]
+    quiz: Option<Vec<Question>>,
+}
+
+/// What a content file gives the widget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Content {
+    /// The sentences, built-in English where the file is silent.
+    pub texts: Texts,
+    /// The author's quiz, replacing the built-in one.
+    pub quiz: Option<Vec<Question>>,
+    /// The language of the text (`lang`), if given.
+    pub lang: Option<String>,
+}
+
+/// Parses and checks a content file natively. The error says what is
+/// wrong, for the notice (which also names the file).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parse(json: &str) -> Result<Content, String> {
+    check(serde_json::from_str(json).map_err(|e| e.to_string())?)
+}
+
+/// Checks a content file as read: every key known, every replacement with
+/// the same placeholders as the English, every quiz question with exactly
+/// one right answer.
+pub fn check(file: File) -> Result<Content, String> {
+    let mut replaced = Vec::with_capacity(file.text.len());
+    for (key, value) in file.text {
+        let t = T::from_key(&key).ok_or_else(|| format!("unknown key “{key}”"))?;
+        let mut want = placeholders(ENGLISH[t as usize]);
+        let mut got = placeholders(&value);
+        want.sort_unstable();
+        got.sort_unstable();
+        want.dedup();
+        got.dedup();
+        if want != got {
+            let list = |p: &[&str]| {
+                if p.is_empty() {
+                    "none".to_string()
+                } else {
+                    p.iter().map(|n| format!("{{{n}}}")).collect::<Vec<_>>().join(" ")
+                }
+            };
+            return Err(format!(
+                "“{key}” must use the placeholders {} (it has {})",
+                list(&want),
+                list(&got)
+            ));
+        }
+        replaced.push((t, value));
+    }
+    if let Some(q) = &file.quiz {
+        quiz::check(q)?;
+    }
+    Ok(Content {
+        texts: Texts::with(replaced),
+        quiz: file.quiz,
+        lang: file.lang.filter(|l| !l.trim().is_empty()),
+    })
+}

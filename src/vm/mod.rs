@@ -1,0 +1,24 @@
+//! The view-model: everything the widget shows that has to be computed
+//! (card rows and marks, the picture's moving parts, timeline rows, Redis
+//! log lines and their notes, verdicts and every other sentence, chart
+//! geometry, the quiz's order and scoring, page options), as plain data.
+//!
+//! Architecture invariant: like [`crate::sim`], this compiles and is tested
+//! natively; no `leptos`, `web_sys` or `wasm_bindgen` here (checked by
+//! `tests/it/tidy.rs`). The Leptos components in `ui` only bind these
+//! values to the DOM, so what the learner reads is covered by native tests
+//! (`tests/it/vm*.rs`).
+
+pub mod cards;
+pub mod chart;
+pub mod content;
+pub mod format;
+pub mod html;
+pub mod log;
+pub mod page;
+pub mod quiz;
+pub mod reads;
+pub mod text;
+pub mod timeline;
+pub mod topology;
+pub mod totals;

@@ -1,0 +1,274 @@
+//! What a URL or a script tag's `data-*` attributes ask of the page besides
+//! the scenario: embed mode, a moment to open at, prediction first, and the
+//! course author's shaping (sections hidden, strategies offered, compact
+//! layout, a content file). Read with the same rules as the scenario: a bad
+//! value is ignored or trimmed, with a notice, and the rest applies.
+
+use crate::sim::params::{self, Notice};
+use crate::sim::{Scenario, Strategy};
+
+use super::text::{Texts, T};
+
+/// A part of the widget a course author can leave out with `hide`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Section {
+    /// The title and the line of framing under it.
+    Title,
+    /// The strategy tabs.
+    Tabs,
+    /// The sliders and settings.
+    Controls,
+    /// The picture of the servers and the replay controls.
+    Picture,
+    /// The totals, the verdict, the cost of sharing and the Redis note.
+    Totals,
+    /// The server cards.
+    Cards,
+    /// The first requests on one clock.
+    Timeline,
+    /// What Redis saw.
+    Log,
+    /// The two charts.
+    Charts,
+    /// Why this happens, and where real systems stand.
+    Explanation,
+    /// The check-yourself quiz.
+    Quiz,
+    /// The key takeaways.
+    Takeaways,
+    /// The copy buttons and the privacy line.
+    Footer,
+}
+
+impl Section {
+    /// Every section, in page order.
+    pub const ALL: [Section; 13] = [
+        Section::Title,
+        Section::Tabs,
+        Section::Controls,
+        Section::Picture,
+        Section::Totals,
+        Section::Cards,
+        Section::Timeline,
+        Section::Log,
+        Section::Charts,
+        Section::Explanation,
+        Section::Quiz,
+        Section::Takeaways,
+        Section::Footer,
+    ];
+
+    /// The name `hide` takes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Section::Title => "title",
+            Section::Tabs => "tabs",
+            Section::Controls => "controls",
+            Section::Picture => "picture",
+            Section::Totals => "totals",
+            Section::Cards => "cards",
+            Section::Timeline => "timeline",
+            Section::Log => "log",
+            Section::Charts => "charts",
+            Section::Explanation => "explanation",
+            Section::Quiz => "quiz",
+            Section::Takeaways => "takeaways",
+            Section::Footer => "footer",
+        }
+    }
+
+    /// Parses a name `hide` takes.
+    pub fn parse(text: &str) -> Option<Section> {
+        Section::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// Everything a URL or an element's attributes ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// The starting scenario.
+    pub scenario: Scenario,
+    /// Whether page chrome is hidden (`embed=1`).
+    pub embed: bool,
+    /// The moment to open at, paused (`t`, in µs, rounded down); checked
+    /// against the run's length once the model has run.
+    pub t_us: Option<u64>,
+    /// `t` as written, for the notice if it is past the end.
+    pub t_given: Option<String>,
+    /// Ask for a prediction before revealing anything (`predict=1`).
+    pub predict: bool,
+    /// Sections left out (`hide`), in page order, without repeats.
+    pub hide: Vec<Section>,
+    /// Strategies offered, in the order given (`tabs`); every one by default.
+    pub tabs: Vec<Strategy>,
+    /// A layout for a narrow column or a fixed-height frame (`compact=1`).
+    pub compact: bool,
+    /// A content file's URL (`content`), as written.
+    pub content: Option<String>,
+    /// What had to be adjusted, worded.
+    pub notices: Vec<String>,
+}
+
+/// Names read here and by the scenario parser: everything a script tag's
+/// `data-*` attributes may carry.
+pub const NAMES: [&str; 25] = [
+    "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
+    "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed",
+    "hide", "tabs", "compact", "content", "lang",
+];
+
+/// Whether a flag's value means yes.
+fn yes(v: Option<&str>) -> bool {
+    matches!(v, Some("1" | "true" | "yes" | ""))
+}
+
+/// Reads the page's parameters; `texts` words the notices.
+pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
+    let parsed = params::parse(pairs.iter().copied());
+    let mut notices: Vec<String> = parsed.notices.iter().map(|n| word(n, texts)).collect();
+    let last = |name| params::last(pairs, name);
+
+    let (t_us, t_given) = match last("t") {
+        None => (None, None),
+        Some(v) => match params::parse_decimal(v) {
+            // Milliseconds as written, kept in whole µs rounded down.
+            Some(d) if d.milli >= 0 => (Some(d.milli as u64), Some(params::shorten(v))),
+            _ => {
+                notices.push(texts.fill(T::NoticeMomentBad, &[("given", &params::shorten(v))]));
+                (None, None)
+            }
+        },
+    };
+
+    let mut hide = Vec::new();
+    if let Some(v) = last("hide") {
+        for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            match Section::parse(item) {
+                Some(s) if !hide.contains(&s) => hide.push(s),
+                Some(_) => {}
+                None => notices.push(item_notice(
+                    "hide",
+                    item,
+                    &Section::ALL.map(Section::as_str),
+                    texts,
+                )),
+            }
+        }
+        hide.sort_by_key(|s| Section::ALL.iter().position(|a| a == s));
+    }
+
+    let mut tabs = Vec::new();
+    if let Some(v) = last("tabs") {
+        for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            match Strategy::parse(item) {
+                Some(s) if !tabs.contains(&s) => tabs.push(s),
+                Some(_) => {}
+                None => notices.push(item_notice(
+                    "tabs",
+                    item,
+                    &Strategy::ALL.map(Strategy::as_str),
+                    texts,
+                )),
+            }
+        }
+        if tabs.is_empty() {
+            notices.push(texts.get(T::NoticeNoTabs).to_string());
+        }
+    }
+    let mut scenario = parsed.scenario;
+    if tabs.is_empty() {
+        tabs = Strategy::ALL.to_vec();
+    } else if !tabs.contains(&scenario.strategy) {
+        // The strategy shown must be one of those offered.
+        scenario = scenario.with_strategy(tabs[0]);
+    }
+
+    Page {
+        scenario,
+        embed: yes(last("embed")),
+        t_us,
+        t_given,
+        predict: yes(last("predict")),
+        hide,
+        tabs,
+        compact: yes(last("compact")),
+        content: last("content").filter(|c| !c.is_empty()).map(str::to_string),
+        notices,
+    }
+}
+
+/// The notice for an unknown item in a comma-separated list.
+fn item_notice(name: &str, given: &str, options: &[&str], texts: &Texts) -> String {
+    texts.fill(
+        T::NoticeItem,
+        &[
+            ("name", name),
+            ("given", &params::shorten(given)),
+            ("options", &options.join(", ")),
+        ],
+    )
+}
+
+/// A knob's value as the notices show it: "2.5 ms", "8".
+fn shown(knob: &crate::sim::Knob, v: u32, texts: &Texts) -> String {
+    use crate::sim::Unit;
+    let n = params::write_value(knob, v);
+    match knob.unit {
+        Unit::Ms | Unit::TenthMs => texts.fill(T::Ms, &[("n", &n)]),
+        Unit::Seconds => format!("{n} s"),
+        Unit::Count | Unit::PerSecond => n,
+    }
+}
+
+/// Words one of the scenario parser's notices.
+pub fn word(notice: &Notice, texts: &Texts) -> String {
+    let or = format!(" {} ", texts.get(T::Or));
+    let list = |options: &[&str]| match options {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{}{or}{last}", init.join(", ")),
+    };
+    match notice {
+        Notice::NotANumber { knob, given, kept } => texts.fill(
+            T::NoticeNotNumber,
+            &[
+                ("name", knob.name),
+                ("given", given),
+                (
+                    "kept",
+                    &kept.map_or_else(|| texts.get(T::NoticeNone).to_string(), |k| shown(knob, k, texts)),
+                ),
+            ],
+        ),
+        Notice::Below { knob, given, set } => texts.fill(
+            T::NoticeBelow,
+            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+        ),
+        Notice::Above { knob, given, set } => texts.fill(
+            T::NoticeAbove,
+            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+        ),
+        Notice::Rounded { knob, given, set } => texts.fill(
+            T::NoticeRounded,
+            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+        ),
+        Notice::UnknownChoice {
+            name: "preset",
+            given,
+            options,
+            ..
+        } => texts.fill(T::NoticePreset, &[("given", given), ("options", &list(options))]),
+        Notice::UnknownChoice {
+            name,
+            given,
+            options,
+            kept,
+        } => texts.fill(
+            T::NoticeChoice,
+            &[("name", name), ("given", given), ("options", &list(options)), ("kept", kept)],
+        ),
+        Notice::BadSeed { given, kept } => {
+            texts.fill(T::NoticeSeed, &[("given", given), ("kept", &kept.to_string())])
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! Every sentence and label the learner reads, in one place, each under a
+//! key. A course author's content file (see [`super::content`] and
+//! `docs/CONTENT.md`) can replace any of them by key; the built-in English
+//! fills every key it leaves out.
+//!
+//! Sentences with numbers hold named placeholders, `{n}`, filled by
+//! [`Texts::fill`]. A replacement must use the same placeholders as the
+//! English (the content loader checks).
+
+macro_rules! texts {
+    ($($id:ident $key:literal $en:literal;)*) => {
+        /// A key of the widget's text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum T { $($id),* }
+
+        /// Every key's name, as content files write it, in [`T`]'s order.
+        pub const KEYS: &[&str] = &[$($key),*];
+
+        /// The built-in English, in [`T`]'s order.
+        pub const ENGLISH: &[&str] = &[$($en),*];
+
+        /// Every key, in order (`ALL[t as usize] == t`).
+        pub const ALL: &[T] = &[$(T::$id),*];
+    };
+}
+
+texts! {
+    // The page.
+    Title "title" "Rate Limit Lab";
+    Framing "framing" "One user, one limit, several servers behind a load balancer: see where a limit kept in each server's memory leaks, and what stops the leak.";
+    Loading "loading" "Loading the simulation…";
+    NoticeTitle "notice.title" "Some settings were adjusted:";
+    Dismiss "notice.dismiss" "Dismiss";
+    NoticeNotNumber "notice.not_number" "{name}=“{given}” is not a number, so it stays at {kept}.";
+    NoticeBelow "notice.below" "{name}={given} is below the least allowed, so it is set to {set}.";
+    NoticeAbove "notice.above" "{name}={given} is above the most allowed, so it is set to {set}.";
+    NoticeRounded "notice.rounded" "{name}={given} was rounded to {set}.";
+    NoticeChoice "notice.choice" "{name} “{given}” is not one of {options}, so {kept} is used.";
+    NoticePreset "notice.preset" "preset “{given}” is not one we know (try {options}), so the usual starting point is shown.";
+    NoticeSeed "notice.seed" "seed “{given}” is not a whole number from 0 to 18446744073709551615, so seed {kept} is used.";
+    NoticeMoment "notice.moment" "t={given} is after this burst ends ({end} ms), so the end of the burst is shown.";
+    NoticeMomentBad "notice.moment_bad" "t=“{given}” is not a moment in milliseconds, so the end of the burst is shown.";
+    NoticeItem "notice.item" "{name}: “{given}” is not one of {options}, so it is left out.";
+    NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
+    NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
+    NoticeNone "notice.none" "none";
+    Or "or" "or";
+
+    // Strategy tabs, grouped by where the count lives.
+    TabsLabel "tabs.label" "Strategy";
+    GroupMemory "group.memory" "In each server's memory";
+    GroupFront "group.front" "In front of the servers";
+    GroupRedis "group.redis" "In Redis, shared";
+    TabLocal "tab.local" "Local counters";
+    TabSplit "tab.split" "Limit ÷ N";
+    TabSync "tab.sync" "Local + sync";
+    TabEdge "tab.edge" "At the edge";
+    TabGetSet "tab.getset" "GET, then SET";
+    TabIncr "tab.incr" "INCR";
+    TabLua "tab.lua" "Lua bucket";
+    HintLocal "hint.local" "each on its own";
+    HintSplit "hint.split" "shares of the limit";
+    HintSync "hint.sync" "batched to Redis";
+    HintEdge "hint.edge" "one gateway";
+    HintGetSet "hint.getset" "shared, racy";
+    HintIncr "hint.incr" "shared, atomic";
+    HintLua "hint.lua" "atomic script";
+    SummaryLocal "summary.local" "Every server keeps its own count in memory and lets through up to the full limit.";
+    SummarySplit "summary.split" "Every server counts in memory but only allows its share: about the limit ÷ N.";
+    SummarySync "summary.sync" "Every server decides from its own memory, and every few milliseconds adds its counts to Redis with INCRBY and learns the total.";
+    SummaryEdge "summary.edge" "One gateway in front of the load balancer counts the user's requests and refuses the rest before they reach a server.";
+    SummaryGetSet "summary.getset" "One shared counter in Redis: read it with GET, compare, then write count + 1 with SET.";
+    SummaryIncr "summary.incr" "One shared counter in Redis, bumped with INCR; the server compares the count INCR returns.";
+    SummaryLua "summary.lua" "A token bucket in Redis, checked and updated by one Lua script that Redis runs without interruption.";
+
+    // Sliders and settings.
+    SliderServers "slider.servers" "API servers";
+    SliderBurst "slider.burst" "Requests in the burst";
+    SliderRtt "slider.rtt" "Redis round trip";
+    SliderSync "slider.sync" "Sync interval";
+    SliderPlan "slider.plan" "Quotas planned for";
+    SliderMove "slider.move" "A deploy moves the user at";
+    SliderTimeout "slider.timeout" "Timeout on a Redis call";
+    SliderTraffic "slider.traffic" "Site traffic";
+    ServersOne "value.servers.one" "{n} server";
+    ServersMany "value.servers.many" "{n} servers";
+    BurstValue "value.burst" "{n} in {span} ms";
+    Ms "value.ms" "{n} ms";
+    SyncValue "value.sync" "every {n} ms";
+    NoMove "value.no_move" "no move";
+    TrafficValue "value.traffic" "{n} requests a second";
+    RttUnused "note.rtt_unused" "Only the strategies that call Redis make a round trip.";
+    LimitLine "setup.limit" "Limit: {limit} per {window}, for one user. Every burst fits inside one window.";
+    RequestOne "count.request.one" "{n} request";
+    RequestMany "count.request.many" "{n} requests";
+    WindowSecond "window.second" "second";
+    WindowMinute "window.minute" "minute";
+    WindowHour "window.hour" "hour";
+    WindowSeconds "window.seconds" "{n} seconds";
+    LbLegend "lb.legend" "Load balancer";
+    LbRandom "lb.random" "random";
+    LbRoundRobin "lb.round_robin" "round-robin";
+    LbSticky "lb.sticky" "sticky";
+    PresetLegend "preset.legend" "Scenario";
+    PresetGatepass "preset.gatepass" "10 per second";
+    PresetPerMinute "preset.per_minute" "100 per minute";
+    PresetGatepassTitle "preset.gatepass.title" "limit 10 a second, 40 requests in 40 ms, random spread";
+    PresetPerMinuteTitle "preset.per_minute.title" "limit 100 a minute, 400 requests over 1 s, round-robin";
+    RedisLegend "redis.legend" "Redis is";
+    RedisUp "redis.up" "healthy";
+    RedisSlow "redis.slow" "slow (+100 ms)";
+    RedisDown "redis.down" "down";
+    FailLegend "fail.legend" "When Redis does not answer in time";
+    FailOpen "fail.open" "fail open: allow";
+    FailClosed "fail.closed" "fail closed: refuse";
+    Reroll "reroll" "New burst";
+    Seed "seed" "seed {n}";
+    Reset "reset" "Reset";
+    MoreSettings "settings.more" "Redis and the cost of sharing";
+
+    // The picture and the replay.
+    PictureTitle "picture.title" "The burst, replayed";
+    User "picture.user" "User";
+    Balancer "picture.balancer" "Load balancer";
+    BalancerShort "picture.balancer_short" "LB";
+    ServerShort "picture.server_short" "S{n}";
+    Gateway "picture.gateway" "Gateway";
+    GatewayRefused "picture.gateway_refused" "{n} refused";
+    Redis "picture.redis" "Redis";
+    RedisCounter "picture.counter" "count {n}";
+    RedisTokens "picture.tokens" "{n} tokens";
+    RedisIsDown "picture.down" "down";
+    LabelAt "picture.label.at" "t = {t} ms: {a} allowed, {r} refused";
+    LabelEnd "picture.label.end" "End of the burst: {a} allowed, {r} refused";
+    LabelCounter "picture.label.counter" ", Redis counter {c}";
+    LabelShared "picture.label.shared" ", {k} requests read the same count";
+    Play "replay.play" "Play";
+    Pause "replay.pause" "Pause";
+    Step "replay.step" "Step";
+    StepBack "replay.step_back" "Step back";
+    Time "replay.time" "Time";
+    TimeValue "replay.time.value" "{t} of {end} ms";
+    Speed "replay.speed" "Speed";
+    SpeedSlow "replay.speed.slow" "slow";
+    SpeedNormal "replay.speed.normal" "normal";
+    SpeedFast "replay.speed.fast" "fast";
+    PredictStart "predict.start" "Predict first";
+    PredictAsk "predict.ask" "How many of the {b} requests get through?";
+    PredictGuess "predict.guess" "Your guess";
+    PredictGo "predict.go" "Replay and compare";
+    PredictHidden "predict.hidden" "Make a guess; the numbers are hidden until the replay.";
+    PredictExact "predict.exact" "You guessed {g}, and exactly {n} got through. Well reasoned.";
+    PredictNear "predict.near" "You guessed {g}; {n} got through. Close.";
+    PredictFar "predict.far" "You guessed {g}; {n} got through. Replay it step by step to see why.";
+
+    // Server cards.
+    CardsLabel "cards.label" "API servers";
+    LegendLabel "legend.label" "Legend";
+    LegendOk "legend.ok" "allowed";
+    LegendOver "legend.over" "allowed beyond the limit";
+    LegendNo "legend.no" "refused (429)";
+    LegendUnder "legend.under" "refused while under the limit";
+    LegendUnused "legend.unused" "unused quota";
+    CardName "card.name" "Server {n}";
+    CardOk "card.ok" "{n} ok";
+    CardNo "card.no" "{n} 429";
+    CardQuota "card.quota" "quota {n}";
+    CardHeard "card.heard" "received {n}";
+    CardBeyond "card.beyond" ", {n} allowed beyond the limit";
+    CardUnder "card.under" ", {n} refused while under the limit";
+    CardUnused "card.unused" ", {n} of its quota unused";
+
+    // Totals and verdicts.
+    TotalsLabel "totals.label" "Totals";
+    VerdictOver "verdict.over" "Limit not enforced: {n} got through beyond the limit.";
+    VerdictExact "verdict.exact" "Limit enforced: exactly {n} got through.";
+    VerdictFits "verdict.fits" "Limit enforced: the whole burst fits under the limit.";
+    VerdictRefill "verdict.refill" "Limit enforced: {n} got through, {k} of them on tokens the bucket refilled during the burst.";
+    VerdictUnder "verdict.under" "Real requests refused: {n} turned away while the user was still under the limit.";
+    VerdictAllFail "verdict.all_fail" "Every request refused: Redis did not answer in time and the servers fail closed.";
+    VerdictAllQuota "verdict.all_quota" "Every request refused: each reached a server whose share of the limit is zero.";
+    StatAllowed "stat.allowed" "Allowed";
+    StatAllowedOf "stat.allowed.of" "of {b} sent; the limit is {l}";
+    StatCeiling "stat.ceiling" "This user's real ceiling: {n} servers × {l} = {c}";
+    StatBeyond "stat.beyond" "Beyond the limit";
+    StatUnder "stat.under" "Refused while under the limit";
+    StatRegular "stat.regular" "A regular user";
+    StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
+    StatCalls "stat.calls" "Redis calls per request";
+    StatCallsAll "stat.calls.all" "{n} in all";
+    StatCounter "stat.counter" "Redis counter at the end";
+    StatCounterNow "stat.counter.now" "Redis counter now";
+    StatTokens "stat.tokens" "Tokens left in the bucket";
+    StatLatency "stat.latency" "Added latency per request";
+    StatGateway "stat.gateway" "Refused at the gateway";
+    CallsLocal "calls.local" "no network hop: the count never leaves the server";
+    CallsSplit "calls.split" "no network hop, but every server must know N";
+    CallsSync "calls.sync" "one INCRBY per server per interval, however many requests";
+    CallsEdge "calls.edge" "no Redis: the gateway counts in its own memory";
+    CallsGetSet "calls.getset" "a GET for every request, plus a SET for every one allowed";
+    CallsIncr "calls.incr" "one INCR per request, plus one EXPIRE for the window";
+    CallsLua "calls.lua" "one script call per request: check and update in one step";
+    CounterLost "counter.lost" "though {a} were allowed: {k} lost, because each SET wrote what its server had read, plus one";
+    CounterNoneLost "counter.none_lost" "one count for each allowed request: no update lost";
+    CounterIncr "counter.incr" "one count for every request that reached Redis, allowed or not";
+    CounterSync "counter.sync" "what the syncs added; {k} allowed since a server's last sync are not in Redis yet";
+    CounterSyncAll "counter.sync_all" "what the syncs added: every allowed request is in Redis";
+    CounterLua "counter.lua" "whole tokens left; the bucket refills {l} per {window}";
+    LatencyNone "latency.none" "median: the decision never leaves the server";
+    LatencySync "latency.sync" "median: decisions stay local; the syncs run in the background";
+    LatencyMax "latency.max" "median, {m} ms at most";
+
+    // What happens if Redis is slow or down.
+    DownTitle "down.title" "If Redis is slow or down";
+    DownNone "down.none" "Nothing changes: this strategy never talks to Redis. It also never enforces one limit for the whole fleet.";
+    DownEdge "down.edge" "Nothing changes here: the gateway counts in its own memory. If the gateway itself fails, traffic either stops or bypasses the limit.";
+    DownSyncNow "down.sync_now" "Redis is {health}: {k} of {c} syncs got no answer in time. Decisions stay local, so {a} of {b} got through, against {local} with local counters alone.";
+    DownSyncIf "down.sync_if" "If Redis went down, decisions would stay local and each server would keep counting on its own: {a} of {b} would get through, as with local counters.";
+    DownNow "down.now" "Redis is {health}: {k} requests waited {t} ms for an answer that did not come in time, and were {verdict} by the fail rule. {a} of {b} got through.";
+    DownIfOpen "down.if_open" "If Redis went down, each request would wait {t} ms, then be allowed (fail open): {a} of {b} would get through and the limit would be gone.";
+    DownIfClosed "down.if_closed" "If Redis went down, each request would wait {t} ms, then be refused (fail closed): {a} of {b} would get through, and real users would be turned away.";
+    DownSlowInTime "down.slow_in_time" "Redis is slow: every answer came 100 ms late, but within the {t} ms timeout, so the count holds and every request waits 100 ms longer.";
+    DownAllowed "down.allowed" "allowed";
+    DownRefused "down.refused" "refused";
+    HealthSlow "health.slow" "slow";
+    HealthDown "health.down" "down";
+    HealthUp "health.up" "healthy";
+
+    // The cost of sharing.
+    CostTitle "cost.title" "The cost of sharing";
+    CostOps "cost.ops" "Redis operations a second at this traffic";
+    CostNodes "cost.nodes" "Redis nodes, at about 100,000 operations a second each";
+    CostNone "cost.none" "no Redis call, so no Redis load";
+
+    // The timeline and the Redis log.
+    TimelineTitle "timeline.title" "The first requests, on one clock";
+    TimelineRtt0 "timeline.rtt0" "With a zero round trip every command runs the instant its request arrives, so nothing can overlap. Drag the round trip up.";
+    TimelineGetSet "timeline.getset" "Each shaded stretch runs from a request's GET to its SET. A GET that lands inside another request's stretch reads a count that is missing that request: both are allowed on the same number.";
+    TimelineIncr "timeline.incr" "INCR reads and bumps the count in one step, so every request gets its own number: there is no stretch for another request to fall into.";
+    TimelineLua "timeline.lua" "The script checks and takes a token in one step, so no two requests can spend the same token.";
+    TimelineDown "timeline.down" "No command reaches Redis: every request waits for its timeout, then the fail rule decides.";
+    KeyGet "key.get" "GET (value read)";
+    KeySet "key.set" "SET (value written)";
+    KeyGap "key.gap" "read, not yet written back";
+    KeyIncr "key.incr" "INCR (count returned)";
+    KeyEval "key.eval" "script (1 allowed, 0 refused)";
+    KeyAnswer "key.answer" "ok / 429: the answer";
+    AxisFirst "timeline.axis.first" "0 ms: first arrival";
+    RowName "timeline.row" "#{i}  server {s}";
+    RowNameShort "timeline.row.short" "#{i} s{s}";
+    AnswerOk "answer.ok" "ok";
+    AnswerNo "answer.no" "429";
+    LogTitle "log.title" "What Redis saw, in order";
+    LogNothing "log.nothing" "Redis ran no command: nothing reached it.";
+    LogVia "log.via" "#{r} via server {s}";
+    LogSync "log.sync" "server {s}, batch";
+    LogWillAllow "log.will_allow" "will allow";
+    LogWillRefuse "log.will_refuse" "will refuse";
+    LogSameRead "log.same_read" "same count as #{first}: both will allow";
+    LogSameReads "log.same_reads" "#{first} to #{last} all read {v}: all will allow";
+    LogLost "log.lost" "counter was already {v}: an update is lost";
+    LogAllow "log.allow" "allow";
+    LogRefuse "log.refuse" "refuse";
+    LogExpire "log.expire" "start the window's clock";
+    LogBucketOk "log.bucket_ok" "allowed, {k} tokens left";
+    LogBucketNo "log.bucket_no" "refused: no whole token left";
+    LogBatch "log.batch" "+{p}: total {v}";
+    LogLate "log.late" "ran after its server gave up";
+    LogShowAll "log.show_all" "Show all {n} commands";
+    LogShowFewer "log.show_fewer" "Show the first {n}";
+
+    // Charts.
+    ChartsTitle "charts.title" "What gets through, over 50 bursts";
+    ChartServers "chart.servers" "As servers are added";
+    ChartRtt "chart.rtt" "As the round trip grows";
+    ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit.";
+    ChartAxisServers "chart.axis.servers" "API servers";
+    ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
+    ChartAxisAllowed "chart.axis.allowed" "allowed";
+    ChartLimit "chart.limit" "limit {l}";
+    ChartCeiling "chart.ceiling" "N × L";
+    ChartYouAreHere "chart.here" "you are here";
+    ChartWorking "chart.working" "Computing the sweep…";
+    ChartPoint "chart.point" "{s}, {x}: mean {mean}, least {min}, most {max}";
+    ChartTable "chart.table" "The same numbers as a table";
+    ChartColStrategy "chart.col.strategy" "Strategy";
+    ChartColMean "chart.col.mean" "Mean";
+    ChartColMin "chart.col.min" "Least";
+    ChartColMax "chart.col.max" "Most";
+
+    // Explanations.
+    ExplainTitle "explain.title" "Why this happens";
+    InProduction "explain.production" "In production: ";
+    ExplainLocal1 "explain.local.1" "The limit is a promise about one user, but each counter only knows about one server. The load balancer hands each server a slice of the burst, so every server stays comfortably under the limit while the user, taken as a whole, sails past it.";
+    ExplainLocal2 "explain.local.2" "With N servers the user can get up to N times the limit, and the ceiling rises on its own each time autoscaling adds a server. On a laptop there is one server that sees every request, which is why this passes every test before it ships.";
+    ProdLocal "production.local" "Kong calls this its local policy and documents that each node counts on its own; pinning users with sticky sessions only hides the problem until a deploy moves them.";
+    ExplainSplit1 "explain.split.1" "The shares add up to the limit, so the total cannot overshoot. It fails the other way instead: a load balancer does not deal one user's short burst out evenly, so one server runs out of its share and refuses while another server's share sits unused. A regular user, sending no more than the limit, gets turned away.";
+    ExplainSplit2 "explain.split.2" "The shares are also only right for the N they were planned for. After an autoscale nobody re-planned, every new server brings a share of its own and the total grows; with more servers than the limit, some shares are zero.";
+    ProdSplit "production.split" "Teams reach for this when they cannot add a shared store, and then find it must be reconfigured on every scaling event.";
+    ExplainSync1 "explain.sync.1" "Each server decides on its own, at once, then adds its counts to Redis in a batch and learns the fleet's total from the reply. Between two syncs a server does not hear about the others, so the limit overshoots by about one interval of traffic.";
+    ExplainSync2 "explain.sync.2" "The longer the interval, the closer it gets to local counters; the shorter, the closer to exact, and the more Redis calls. Redis load drops by orders of magnitude compared with one call per request, and a slow or missing Redis does not stall a single request.";
+    ProdSync "production.sync" "Kong's cluster and Redis policies sync counters on a timer (its sync_rate setting), accepting a little overshoot for far less load.";
+    ExplainEdge1 "explain.edge.1" "One gateway sees every request of the user before the load balancer spreads them, so one counter in its memory is the user's count: exactly the limit gets through, with no network hop for the servers.";
+    ExplainEdge2 "explain.edge.2" "It works as long as one gateway sees all of a user's traffic. Large sites run many gateways or CDN locations, each with its own count, so edge limits are usually coarse (per IP, per location), a first line of defence rather than the exact limit.";
+    ProdEdge "production.edge" "API gateways and CDNs rate-limit at the edge; Cloudflare, for one, counts per location, so a user spread over several locations gets more.";
+    ExplainGetSet1 "explain.getset.1" "Every server now asks the same counter, which is the right idea done the wrong way. Between a request's GET and its SET there is a round trip in which other requests read the same old value, on other servers and on the same one. Two requests read 7, both allow, both write 8.";
+    ExplainGetSet2 "explain.getset.2" "Under a burst many requests fall into that gap, and the slower the round trip, the wider the gap. Updates are lost too: SET writes \"what I read, plus one\", so the counter ends lower than the number of requests that were allowed.";
+    ProdGetSet "production.getset" "The race is why Redis's own rate-limiter pattern is built on INCR rather than on reading and writing the value.";
+    ExplainIncr1 "explain.incr.1" "INCR adds one and returns the new count in a single step, and Redis runs commands one at a time, so no two requests can ever see the same count. Exactly the limit gets through, however many servers there are and however slow the round trip.";
+    ExplainIncr2 "explain.incr.2" "The first INCR of a window (it returns 1) is followed by an EXPIRE, so the counter resets when the window ends. The price is a round trip on every request, and a new dependency: decide what happens when Redis is slow or down.";
+    ProdIncr "production.incr" "Envoy's global rate-limit service uses INCRBY and EXPIRE, keeps its call short and fails open by default.";
+    ExplainLua1 "explain.lua.1" "A token bucket holds up to the limit in tokens and refills at the limit per window. The script tops the bucket up for the time that passed, then takes a token or refuses, and Redis runs it to the end before anything else, so checking and taking are one step.";
+    ExplainLua2 "explain.lua.2" "Unlike a fixed window, a bucket lets a little through as it refills: over one second of a per-minute limit of 100, one more token arrives, and the 101st request is allowed by design, not by a race.";
+    ProdLua "production.lua" "Stripe and GitHub run their limiters as Lua scripts in Redis; Stripe's fail open when Redis is unavailable.";
+
+    // The quiz.
+    QuizTitle "quiz.title" "Check yourself";
+    QuizIntro "quiz.intro" "{n} questions. Your first answer to each one counts.";
+    QuizScore "quiz.score" "Score: {c} of {a} answered right at the first try ({n} questions).";
+    QuizDone "quiz.done" "All {n} answered: {c} right at the first try.";
+    QuizRight "quiz.right" "Correct. ";
+    QuizWrong "quiz.wrong" "Not quite. ";
+    QuizTryOther "quiz.try_other" "Try another option.";
+    QuizShowAnswer "quiz.show_answer" "Show answer";
+    QuizAgain "quiz.again" "Try again";
+    ShowMe "show_me" "Show me: {label}";
+
+    // Takeaways.
+    TakeawaysTitle "takeaways.title" "Key takeaways";
+    Takeaway1 "takeaway.1" "A counter in a server's memory describes the server, not the user: behind a load balancer the user gets up to N times the limit, and more with every server autoscaling adds.";
+    Takeaway2 "takeaway.2" "Dividing the limit by N refuses real requests, because one user's burst is not spread evenly, and it breaks whenever N changes.";
+    Takeaway3 "takeaway.3" "Share one counter, and update it atomically: INCR, or a Lua script for token buckets and sliding windows. GET then SET races and loses updates.";
+    Takeaway4 "takeaway.4" "Sharing costs a round trip and a Redis operation per request, and a dependency: put a short timeout on the call and decide in advance whether to fail open or closed.";
+    Takeaway5 "takeaway.5" "Exact limits are not always needed: counters synced in batches, or coarse limits at the edge, are often good enough; keep the exact, fail-closed kind for where abuse is costly.";
+    ShowMeTakeaway1 "show.takeaway.1" "16 servers, 500 requests";
+    ShowMeTakeaway2 "show.takeaway.2" "a regular user under limit ÷ N";
+    ShowMeTakeaway3 "show.takeaway.3" "GET then SET at a 5 ms round trip";
+    ShowMeTakeaway4 "show.takeaway.4" "INCR with Redis down, failing closed";
+    ShowMeTakeaway5 "show.takeaway.5" "local + sync every 5 ms";
+
+    // The footer.
+    CopyLink "copy.link" "Copy link";
+    CopyEmbed "copy.embed" "Copy embed code";
+    Copied "copy.done" "{what} copied to the clipboard.";
+    CopyBlocked "copy.blocked" "Copying was blocked; select the text below and copy it.";
+    CopyText "copy.text" "Text to copy";
+    Link "copy.what.link" "Link";
+    EmbedCode "copy.what.embed" "Embed code";
+    Privacy "footer.privacy" "The simulation runs entirely in your browser. Nothing is sent anywhere: no fonts, no analytics, no cookies.";
+    Proof "footer.proof" "How these numbers were checked on a real Redis";
+    FrameTitle "embed.title" "Rate Limit Lab: why per-server rate limits leak";
+}
+
+impl T {
+    /// The key's name as content files write it.
+    pub fn key(self) -> &'static str {
+        KEYS[self as usize]
+    }
+
+    /// The key named `name`, if there is one.
+    pub fn from_key(name: &str) -> Option<T> {
+        let i = KEYS.iter().position(|k| *k == name)?;
+        Some(ALL[i])
+    }
+}
+
+/// The names of the placeholders in a sentence, in order (`{n}` gives `n`).
+pub fn placeholders(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) if after[..close].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                out.push(&after[..close]);
+                rest = &after[close + 1..];
+            }
+            _ => rest = after,
+        }
+    }
+    out
+}
+
+/// The widget's sentences: the built-in English, with any replacements a
+/// content file gave.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Texts {
+    replaced: Vec<(T, String)>,
+}
+
+impl Texts {
+    /// The built-in English.
+    pub fn english() -> Texts {
+        Texts::default()
+    }
+
+    /// English with `replaced` sentences instead (each already checked).
+    pub fn with(replaced: Vec<(T, String)>) -> Texts {
+        Texts { replaced }
+    }
+
+    /// The sentence for `t`.
+    pub fn get(&self, t: T) -> &str {
+        self.replaced
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == t)
+            .map_or(ENGLISH[t as usize], |(_, s)| s.as_str())
+    }
+
+    /// The sentence for `t` with its placeholders filled: `{name}` becomes
+    /// the value given for `name`; unknown placeholders stay as written.
+    pub fn fill(&self, t: T, args: &[(&str, &str)]) -> String {
+        fill(self.get(t), args)
+    }
+
+    /// "1 request" or "3 requests": `one` for exactly one, else `many`,
+    /// with `{n}` filled.
+    pub fn count(&self, n: u64, one: T, many: T) -> String {
+        let n_text = n.to_string();
+        self.fill(if n == 1 { one } else { many }, &[("n", &n_text)])
+    }
+}
+
+/// Fills `{name}` placeholders in `template`.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after
+            .find('}')
+            .and_then(|close| {
+                let name = &after[..close];
+                args.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| (close, *v))
+            });
+        match value {
+            Some((close, v)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+

@@ -1,0 +1,105 @@
+//! The race on one clock: the first requests of the burst, each a row from
+//! arrival to answer, with every Redis command where it ran. Under GET then
+//! SET a shaded stretch runs from a request's GET to its SET.
+
+use crate::sim::{Command, Report};
+
+/// How many requests the timeline shows.
+pub const ROWS: usize = 8;
+
+/// One request's row. Times are µs after the first arrival.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The request's number, 1-based.
+    pub number: u32,
+    /// Its server, 1-based (0 when the gateway refused it).
+    pub server: u32,
+    /// When it arrived.
+    pub arrival: u64,
+    /// When it was answered.
+    pub answer: u64,
+    /// The commands Redis ran for it (EXPIRE aside): what, when, value.
+    pub ops: Vec<(Command, u64, u32)>,
+    /// The stretch from its GET to its SET (or to its answer if refused).
+    pub gap: Option<(u64, u64)>,
+    /// Whether it was allowed.
+    pub allowed: bool,
+    /// Its GET read a count another request also read.
+    pub shared: bool,
+    /// Decided by the fail rule (its call timed out).
+    pub by_fail_rule: bool,
+}
+
+/// The rows and the axis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    /// The first requests, in arrival order.
+    pub rows: Vec<Row>,
+    /// The axis' length, in µs after the first arrival.
+    pub span: u64,
+    /// The first arrival, in µs from the start of the burst.
+    pub t0: u64,
+}
+
+impl Timeline {
+    /// Where `t_us` (from the start of the burst) falls on the axis, in
+    /// µs after the first arrival, if it is inside it.
+    pub fn cursor(&self, t_us: u64) -> Option<u64> {
+        let x = t_us.checked_sub(self.t0)?;
+        (x <= self.span).then_some(x)
+    }
+}
+
+/// The timeline of `r`'s first requests; `shared` is
+/// [`super::reads::shared_reads`] of the same report.
+pub fn timeline(r: &Report, shared: &[Option<u32>]) -> Timeline {
+    let shown = &r.requests[..r.requests.len().min(ROWS)];
+    let t0 = shown.first().map_or(0, |q| q.arrival_us);
+    let rows: Vec<Row> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let calls: Vec<(usize, &crate::sim::Call)> = r
+                .calls
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.request == Some(i as u32) && c.command != Command::Expire)
+                .collect();
+            let ran = |cmd: Command| {
+                calls
+                    .iter()
+                    .find(|(_, c)| c.command == cmd)
+                    .and_then(|(_, c)| c.executed_us)
+            };
+            let gap = ran(Command::Get).map(|get| {
+                let until = ran(Command::Set).unwrap_or(q.answer_us);
+                (get - t0, until.max(get) - t0)
+            });
+            Row {
+                number: i as u32 + 1,
+                server: q.server.map_or(0, |s| s + 1),
+                arrival: q.arrival_us - t0,
+                answer: q.answer_us - t0,
+                ops: calls
+                    .iter()
+                    .filter_map(|(_, c)| c.executed_us.map(|x| (c.command, x - t0, c.value)))
+                    .collect(),
+                gap,
+                allowed: q.allowed,
+                shared: calls.iter().any(|(k, _)| shared[*k].is_some()),
+                by_fail_rule: q.by_fail_rule,
+            }
+        })
+        .collect();
+    let end = rows
+        .iter()
+        .flat_map(|row| std::iter::once(row.answer).chain(row.ops.iter().map(|o| o.1)))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    Timeline {
+        rows,
+        span: end,
+        t0,
+    }
+}

@@ -1,0 +1,398 @@
+//! The picture: the user, the load balancer (and for `edge` a gateway), the
+//! servers and Redis, laid out in a box, and where every request and every
+//! Redis command is at a moment. The view draws what [`frame`] returns.
+//!
+//! ```text
+//!  user ──▶ [gateway] ──▶ balancer ──▶ server 1 ──┐
+//!                                  ──▶ server 2 ──┼──▶ Redis
+//!                                  ──▶   ...    ──┘
+//! ```
+//!
+//! The model has no network between the user and the servers: a request
+//! arrives at its server at its arrival time. The picture shows it setting
+//! off a little earlier ([`lead_us`]) so that it can be seen travelling, and
+//! its answer travelling back for as long after it was answered.
+
+use crate::sim::{Command, Moment, Report, Strategy};
+
+use super::format;
+use super::text::{Texts, T};
+
+/// A point, in CSS pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pt {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A box, in CSS pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    fn centre(&self) -> Pt {
+        Pt {
+            x: self.x + self.w / 2.0,
+            y: self.y + self.h / 2.0,
+        }
+    }
+    fn left(&self) -> Pt {
+        Pt {
+            x: self.x,
+            y: self.y + self.h / 2.0,
+        }
+    }
+    fn right(&self) -> Pt {
+        Pt {
+            x: self.x + self.w,
+            y: self.y + self.h / 2.0,
+        }
+    }
+}
+
+/// Where everything sits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// The picture's size.
+    pub w: f64,
+    pub h: f64,
+    pub user: Rect,
+    /// The gateway, for `edge`.
+    pub gateway: Option<Rect>,
+    pub balancer: Rect,
+    pub servers: Vec<Rect>,
+    /// Redis, for the strategies that call it.
+    pub redis: Option<Rect>,
+}
+
+/// The picture's height for `n` servers at width `w`: tall enough for the
+/// servers to be told apart, short enough to sit beside the sliders.
+pub fn height(n: u32, w: f64) -> f64 {
+    let rows = f64::from(n.max(1));
+    let per = if w < 520.0 { 14.0 } else { 18.0 };
+    (rows * per + 24.0).clamp(if w < 520.0 { 150.0 } else { 210.0 }, 340.0)
+}
+
+/// Lays out the picture for `strategy` and `n` servers in `w` × `h`.
+pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
+    let pad = 6.0;
+    let node_w = (w * 0.15).clamp(44.0, 110.0);
+    let node_h = 34.0_f64.min(h / 3.0);
+    let mid = h / 2.0;
+    let node = |cx: f64| Rect {
+        x: cx - node_w / 2.0,
+        y: mid - node_h / 2.0,
+        w: node_w,
+        h: node_h,
+    };
+    let redis = strategy.uses_redis();
+    let edge = strategy == Strategy::Edge;
+    let user = Rect {
+        x: pad,
+        w: node_w * 0.8,
+        ..node(0.0)
+    };
+    let gateway = edge.then(|| node(w * 0.26));
+    let balancer = node(if edge { w * 0.43 } else { w * 0.3 });
+    let (sx0, sx1) = if redis {
+        (w * 0.52, w * 0.72)
+    } else {
+        (w * 0.6, w * 0.92)
+    };
+    let n = n.max(1);
+    let gap = if n > 8 { 2.0 } else { 4.0 };
+    let row = (h - 2.0 * pad - gap * f64::from(n - 1)) / f64::from(n);
+    let servers = (0..n)
+        .map(|i| Rect {
+            x: sx0,
+            y: pad + f64::from(i) * (row + gap),
+            w: sx1 - sx0,
+            h: row,
+        })
+        .collect();
+    let redis = redis.then_some(Rect {
+        x: w - pad - node_w,
+        y: mid - node_h * 0.9,
+        w: node_w,
+        h: node_h * 1.8,
+    });
+    Layout {
+        w,
+        h,
+        user,
+        gateway,
+        balancer,
+        servers,
+        redis,
+    }
+}
+
+/// How long, in µs, a request is seen travelling to its server before it
+/// arrives (and its answer travelling back): a twelfth of the run, within
+/// 0.2–25 ms.
+pub fn lead_us(r: &Report) -> u64 {
+    (r.end_us / 12).clamp(200, 25_000)
+}
+
+/// What a request looks like at a moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// On its way, or waiting for its server's decision: a hollow dot.
+    Pending,
+    /// Allowed: a dot.
+    Allowed,
+    /// Allowed beyond the limit: a diamond.
+    Over,
+    /// Refused: a cross.
+    Refused,
+}
+
+/// A request in the picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dot {
+    pub at: Pt,
+    pub look: Look,
+}
+
+/// A Redis command in the picture, going there or coming back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Packet {
+    pub at: Pt,
+    /// "GET", "SET 8", "→ 7".
+    pub label: String,
+    /// Coming back from Redis.
+    pub back: bool,
+    /// A read another request also read (the race), or a lost update.
+    pub warn: bool,
+}
+
+/// One server in the picture: what it has answered by now, and how many
+/// requests wait there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ServerState {
+    pub allowed: u32,
+    pub refused: u32,
+    pub waiting: u32,
+}
+
+/// The picture at a moment.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Frame {
+    pub dots: Vec<Dot>,
+    pub packets: Vec<Packet>,
+    pub servers: Vec<ServerState>,
+    /// Requests the user has sent (arrived or travelling).
+    pub sent: u32,
+    /// Answers back at the user: allowed, refused.
+    pub back: (u32, u32),
+}
+
+/// A point `p` (0–1) of the way along the polyline `path`.
+fn along(path: &[Pt], p: f64) -> Pt {
+    let p = p.clamp(0.0, 1.0);
+    let lens: Vec<f64> = path
+        .windows(2)
+        .map(|w| ((w[1].x - w[0].x).powi(2) + (w[1].y - w[0].y).powi(2)).sqrt())
+        .collect();
+    let total: f64 = lens.iter().sum();
+    let mut left = p * total;
+    for (w, len) in path.windows(2).zip(&lens) {
+        if left <= *len || *len == 0.0 && left == 0.0 {
+            let f = if *len > 0.0 { left / len } else { 0.0 };
+            return Pt {
+                x: w[0].x + (w[1].x - w[0].x) * f,
+                y: w[0].y + (w[1].y - w[0].y) * f,
+            };
+        }
+        left -= len;
+    }
+    path.last().copied().unwrap_or_default()
+}
+
+/// Most packets that carry a label; past that they are drawn as dots, or
+/// the labels would cover the picture.
+pub const MAX_LABELS: usize = 24;
+
+/// Where everything is at `t_us`. `shared` is
+/// [`super::reads::shared_reads`] of the same report. Without `motion`
+/// (the learner asked for reduced motion) nothing is drawn travelling:
+/// requests appear at their server when they arrive, answers are counted
+/// at the user at once, and commands sit at Redis while they are out.
+pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: bool) -> Frame {
+    let lead = if motion { lead_us(r) } else { 0 };
+    let mut f = Frame {
+        servers: vec![ServerState::default(); l.servers.len()],
+        ..Frame::default()
+    };
+    let front = |server: Option<u32>| -> Vec<Pt> {
+        let mut path = vec![l.user.right()];
+        if let Some(g) = &l.gateway {
+            path.push(g.centre());
+        }
+        if let Some(s) = server {
+            path.push(l.balancer.centre());
+            let rect = &l.servers[s as usize];
+            path.push(rect.left());
+        }
+        path
+    };
+    for q in &r.requests {
+        if q.arrival_us > t_us + lead {
+            break;
+        }
+        f.sent += 1;
+        let path = front(q.server);
+        if t_us < q.arrival_us {
+            let p = 1.0 - (q.arrival_us - t_us) as f64 / lead as f64;
+            f.dots.push(Dot {
+                at: along(&path, p),
+                look: Look::Pending,
+            });
+            continue;
+        }
+        if t_us < q.answer_us {
+            if let Some(s) = q.server {
+                f.servers[s as usize].waiting += 1;
+            }
+            continue;
+        }
+        if let Some(s) = q.server {
+            let st = &mut f.servers[s as usize];
+            if q.allowed {
+                st.allowed += 1;
+            } else {
+                st.refused += 1;
+            }
+        }
+        let look = match (q.allowed, q.beyond) {
+            (true, false) => Look::Allowed,
+            (true, true) => Look::Over,
+            (false, _) => Look::Refused,
+        };
+        let since = t_us - q.answer_us;
+        if since < lead {
+            let back: Vec<Pt> = path.into_iter().rev().collect();
+            f.dots.push(Dot {
+                at: along(&back, since as f64 / lead as f64),
+                look,
+            });
+        } else if q.allowed {
+            f.back.0 += 1;
+        } else {
+            f.back.1 += 1;
+        }
+    }
+    // Requests waiting at a server: a few hollow dots at its door.
+    for (s, st) in f.servers.iter().enumerate() {
+        let rect = &l.servers[s];
+        for k in 0..st.waiting.min(6) {
+            f.dots.push(Dot {
+                at: Pt {
+                    x: rect.x + 6.0 + f64::from(k) * 7.0,
+                    y: rect.y + rect.h / 2.0,
+                },
+                look: Look::Pending,
+            });
+        }
+    }
+    if let Some(redis) = &l.redis {
+        // Without motion, commands sit at Redis while they are out.
+        let half = if motion {
+            u64::from(r.scenario.rtt_us / 2).max(1)
+        } else {
+            1
+        };
+        for (i, c) in r.calls.iter().enumerate() {
+            if c.sent_us > t_us {
+                continue;
+            }
+            let from = l.servers[c.server as usize].right();
+            let lane = (i % 5) as f64 - 2.0;
+            let to = Pt {
+                x: redis.x,
+                y: redis.y + redis.h / 2.0 + lane * (redis.h / 8.0),
+            };
+            let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
+            match (c.executed_us, c.replied_us) {
+                (Some(x), _) if t_us < x => {
+                    if gone {
+                        continue;
+                    }
+                    let p = (t_us - c.sent_us) as f64 / half as f64;
+                    f.packets.push(Packet {
+                        at: along(&[from, to], p),
+                        label: sent_label(c.command, c.arg),
+                        back: false,
+                        warn: false,
+                    });
+                }
+                (Some(x), Some(back)) if t_us < back => {
+                    let p = if motion {
+                        (t_us - x) as f64 / (back - x).max(1) as f64
+                    } else {
+                        0.0
+                    };
+                    let warn = shared[i].is_some();
+                    f.packets.push(Packet {
+                        at: along(&[to, from], p),
+                        label: format!("→ {}", c.value),
+                        back: true,
+                        warn,
+                    });
+                }
+                (None, _) if !gone => {
+                    // Never runs (Redis down): it waits at Redis's door.
+                    let p = (t_us - c.sent_us) as f64 / half as f64;
+                    f.packets.push(Packet {
+                        at: along(&[from, to], p),
+                        label: sent_label(c.command, c.arg),
+                        back: false,
+                        warn: false,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if f.packets.len() > MAX_LABELS {
+            for p in &mut f.packets {
+                p.label.clear();
+            }
+        }
+    }
+    f
+}
+
+/// A command as it travels to Redis.
+fn sent_label(command: Command, arg: u32) -> String {
+    match command {
+        Command::Set | Command::IncrBy => format!("{} {arg}", command.as_str()),
+        Command::EvalSha => "EVAL".to_string(),
+        _ => command.as_str().to_string(),
+    }
+}
+
+/// What the picture shows, in words, for its `aria-label`: at a moment
+/// ("t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9") or at the end.
+pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
+    let (a, r) = (m.allowed.to_string(), m.refused.to_string());
+    let mut s = if at_end {
+        texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])
+    } else {
+        texts.fill(
+            T::LabelAt,
+            &[("t", &format::ms_tenths(m.t_us)), ("a", &a), ("r", &r)],
+        )
+    };
+    if let Some(c) = m.counter {
+        s.push_str(&texts.fill(T::LabelCounter, &[("c", &c.to_string())]));
+    }
+    if shared > 1 {
+        s.push_str(&texts.fill(T::LabelShared, &[("k", &shared.to_string())]));
+    }
+    s
+}
