@@ -12,12 +12,15 @@
 pub mod cards;
 pub mod chart;
 pub mod content;
+pub mod controls;
 pub mod format;
 pub mod html;
 pub mod log;
 pub mod page;
 pub mod quiz;
+pub mod quiz_view;
 pub mod reads;
+pub mod skeleton;
 pub mod text;
 pub mod timeline;
 pub mod topology;

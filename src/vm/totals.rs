@@ -316,3 +316,137 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
         ),
     }
 }
+
+/// The verdicts and the outcome against the limit, as markup: the verdict
+/// lines (while replaying, one line for the moment), the number allowed of
+/// the burst with the limit, a bar drawn as SVG (no inline style, so a
+/// strict CSP allows it), and local counters' real ceiling.
+pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
+    use super::html::esc;
+    use std::fmt::Write;
+    let s = &r.scenario;
+    let lines = if at_end {
+        verdicts(r, t)
+    } else {
+        vec![so_far(r, m, t)]
+    };
+    let mut out = String::from(r#"<div class="rll-verdicts" data-testid="verdict">"#);
+    for l in &lines {
+        let _ = write!(
+            out,
+            r#"<p class="rll-verdict rll-verdict--{k}" data-kind="{k}"><span class="rll-verdict__icon" aria-hidden="true">{}</span>{}</p>"#,
+            l.icon,
+            esc(&l.text),
+            k = l.kind
+        );
+    }
+    let n = numbers(r, m);
+    let of = t.fill(T::StatAllowedOf, &[("b", &s.burst.to_string())]);
+    let (before, after) = of.split_once("{l}").unwrap_or((&of, ""));
+    let _ = write!(
+        out,
+        r#"</div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-value="{a}">{a}</span><span class="rll-allowed__of">{}<span data-testid="limit" data-value="{l}">{l}</span>{}</span></p>"#,
+        esc(t.get(T::StatAllowed)),
+        esc(before),
+        esc(after),
+        a = n.allowed,
+        l = s.limit
+    );
+    // The bar: 1000 units for the burst; allowed within the limit, then
+    // beyond it, and a tick at the limit.
+    let b = u64::from(s.burst.max(1));
+    let per = |x: u32| u64::from(x) * 1000 / b;
+    let within = per(n.allowed.min(s.limit));
+    let beyond = per(n.allowed) - within;
+    let _ = write!(
+        out,
+        r#"<svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" width="{within}" height="12"/><rect class="rll-gauge__over" x="{within}" y="4" width="{beyond}" height="12"/><rect class="rll-gauge__limit" x="{}" width="6" height="20"/></svg>"#,
+        per(s.limit.min(s.burst)).min(994)
+    );
+    if let Some(c) = ceiling(r, t) {
+        let _ = write!(out, r#"<p class="rll-ceiling">{}</p>"#, esc(&c));
+    }
+    // What a regular user gets: the same scenario with a burst of L.
+    let l = s.limit.to_string();
+    let _ = write!(
+        out,
+        r#"<p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-value="{k}">{k}</strong> {}</p>"#,
+        esc(t.get(T::StatRegular)),
+        esc(&t.fill(T::StatRegularOf, &[("l", &l)])),
+        k = r.regular_user
+    );
+    out
+}
+
+/// The figures under the verdicts, as markup for a `<dl>`: beyond the limit, refused under it, the gateway's refusals
+/// (edge) and the Redis counter (where there is one), at the moment shown.
+pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
+    use super::html::stat;
+    let n = numbers(r, m);
+    let s = &r.scenario;
+    let mut out = String::new();
+    let text = |x: u32| x.to_string();
+    stat(&mut out, t.get(T::StatBeyond), "over", &text(n.over), &text(n.over), "");
+    stat(
+        &mut out,
+        t.get(T::StatUnder),
+        "refused-under-limit",
+        &text(n.under),
+        &text(n.under),
+        "",
+    );
+    if s.strategy == Strategy::Edge {
+        stat(&mut out, t.get(T::StatGateway), "gateway-refused", &text(n.gateway), &text(n.gateway), "");
+    }
+    if let Some(c) = n.counter {
+        let note = if at_end { counter_note(r, t) } else { String::new() };
+        stat(
+            &mut out,
+            t.get(counter_label(r, at_end)),
+            "final-counter",
+            &text(c),
+            &text(c),
+            &note,
+        );
+    }
+    out
+}
+
+/// The cost of sharing, as markup for a `<dl>`: added latency, Redis calls
+/// (per request and in all, so far), Redis operations a second at the
+/// site's traffic and the nodes they take.
+pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
+    use super::html::{esc, stat};
+    use std::fmt::Write;
+    let mut out = String::new();
+    let (median, note) = latency(r, t);
+    stat(
+        &mut out,
+        t.get(T::StatLatency),
+        "latency-median",
+        &format::ms(r.latency_median_us),
+        &median,
+        &note,
+    );
+    let per = format::hundredths(r.calls_per_request_hundredths());
+    let _ = write!(
+        out,
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{per}">{per}</span> <span class="rll-stat__of">(<span data-testid="redis-calls" data-value="{c}">{}</span>): {}</span></dd></div>"#,
+        esc(t.get(T::StatCalls)),
+        esc(&t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])),
+        esc(t.get(calls_note(r.scenario.strategy))),
+        c = m.calls
+    );
+    let ops = r.ops_per_second();
+    stat(
+        &mut out,
+        t.get(T::CostOps),
+        "redis-ops-per-second",
+        &ops.to_string(),
+        &format::grouped(ops),
+        if ops == 0 { t.get(T::CostNone) } else { "" },
+    );
+    let nodes = r.redis_nodes().to_string();
+    stat(&mut out, t.get(T::CostNodes), "redis-nodes", &nodes, &nodes, "");
+    out
+}

@@ -1,0 +1,157 @@
+//! One card per server (see [`crate::vm::cards`]): its name, `n ok · m 429`,
+//! its quota under `split`, and its marks.
+//!
+//! Imperative on purpose: the card elements and their canvases persist
+//! across updates and only what changed is rewritten. As a keyed list of
+//! components they cost several kilobytes of wasm and several milliseconds
+//! per slider step (docs/DECISIONS.md).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+use super::canvas::{use_width, Palette};
+use super::marks::draw;
+use super::state::Lab;
+use crate::vm::cards::{cards, Card};
+use crate::vm::text::{Texts, T};
+
+/// One card's elements, kept across updates, and what they show now.
+struct Held {
+    li: web_sys::Element,
+    ok: web_sys::Element,
+    no: web_sys::Element,
+    quota: web_sys::Element,
+    heard: web_sys::Element,
+    canvas: HtmlCanvasElement,
+    /// What is written in the elements now; `None` for a new card.
+    shown: Option<Card>,
+}
+
+impl Held {
+    /// A new, empty card for server `n`; `level` is its heading's level.
+    fn new(document: &web_sys::Document, n: usize, level: u8, texts: &Texts) -> Option<Held> {
+        let li = document.create_element("li").ok()?;
+        let name = texts.fill(T::CardName, &[("n", &n.to_string())]);
+        li.set_inner_html(&format!(
+            r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
+        ));
+        let _ = li.set_attribute("data-testid", "server-card");
+        let _ = li.set_attribute("data-server", &n.to_string());
+        let find = |selector: &str| li.query_selector(selector).ok().flatten();
+        find(".rll-card__name")?.set_text_content(Some(&name));
+        Some(Held {
+            ok: find(".rll-card__ok")?,
+            no: find(".rll-card__no")?,
+            quota: find(".rll-card__quota")?,
+            heard: find(".rll-sr-only")?,
+            canvas: find("canvas")?.dyn_into().ok()?,
+            li,
+            shown: None,
+        })
+    }
+
+    /// Writes what changed since the last update.
+    fn fill(&mut self, c: &Card, width: f64, palette: &Palette, repaint: bool, texts: &Texts) {
+        let old = self.shown.take();
+        let differs = |f: fn(&Card) -> u32| old.as_ref().is_none_or(|o| f(o) != f(c));
+        if old
+            .as_ref()
+            .is_none_or(|o| (o.received == 0) != (c.received == 0))
+        {
+            let class = if c.received == 0 {
+                "rll-card rll-card--idle"
+            } else {
+                "rll-card"
+            };
+            let _ = self.li.set_attribute("class", class);
+        }
+        let n = |v: u32| v.to_string();
+        if differs(|c| c.allowed) {
+            let _ = self.li.set_attribute("data-allowed", &n(c.allowed));
+            self.ok
+                .set_text_content(Some(&texts.fill(T::CardOk, &[("n", &n(c.allowed))])));
+        }
+        if differs(|c| c.refused) {
+            let _ = self.li.set_attribute("data-refused", &n(c.refused));
+            self.no
+                .set_text_content(Some(&texts.fill(T::CardNo, &[("n", &n(c.refused))])));
+        }
+        if old.as_ref().is_none_or(|o| o.quota != c.quota) {
+            let text = c
+                .quota
+                .map(|q| texts.fill(T::CardQuota, &[("n", &n(q))]))
+                .unwrap_or_default();
+            self.quota.set_text_content(Some(&text));
+        }
+        if differs(|c| c.received) {
+            let _ = self.li.set_attribute("data-received", &n(c.received));
+        }
+        if old
+            .as_ref()
+            .is_none_or(|o| (o.received, o.beyond, o.under, o.unused) != (c.received, c.beyond, c.under, c.unused))
+        {
+            self.heard.set_text_content(Some(&c.heard(texts)));
+        }
+        if repaint || old.as_ref().is_none_or(|o| o.marks != c.marks) {
+            draw(&self.canvas, &c.marks, width, palette);
+        }
+        self.shown = Some(c.clone());
+    }
+}
+
+/// What the cards were last drawn with, to know when every canvas must be
+/// repainted.
+#[derive(Default)]
+struct Drawn {
+    list_width: f64,
+    canvas_width: f64,
+    palette: Option<Palette>,
+}
+
+/// Binds the server cards under `root`.
+pub fn bind(lab: Lab, root: &web_sys::Element) {
+    let Some(ul) = super::dom::slot(root, "cards") else { return };
+    let depth = (if lab.m().url_state { 1 } else { 2 }) + 2;
+    let list_width = use_width(&ul);
+    let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
+    super::effect(move || {
+        let list_width = list_width.get();
+        let t = lab.moment.with(|m| m.t_us);
+        let hide = lab.hiding();
+        let colours = lab.palette(&ul);
+        let m = lab.m();
+        let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
+        held.update_value(|(held, drawn)| {
+            let Some(document) = ul.owner_document() else {
+                return;
+            };
+            while held.len() > rows.len() {
+                if let Some(card) = held.pop() {
+                    card.li.remove();
+                }
+            }
+            while held.len() < rows.len() {
+                let Some(card) = Held::new(&document, held.len() + 1, depth, &m.texts) else {
+                    return;
+                };
+                let _ = ul.append_child(&card.li);
+                held.push(card);
+            }
+            // All cards share one width, which depends only on the list's:
+            // read the layout only when that changed.
+            let mut repaint = drawn.palette.as_ref() != Some(&colours);
+            if drawn.list_width != list_width || drawn.canvas_width <= 0.0 {
+                drawn.list_width = list_width;
+                drawn.canvas_width = held
+                    .first()
+                    .map_or(0.0, |c| f64::from(c.canvas.client_width()));
+                repaint = true;
+            }
+            drawn.palette = Some(colours.clone());
+            for (card, c) in held.iter_mut().zip(&rows) {
+                card.fill(c, drawn.canvas_width, &colours, repaint, &m.texts);
+            }
+        });
+    });
+}

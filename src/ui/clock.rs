@@ -1,0 +1,130 @@
+//! The replay clock: a hook over `requestAnimationFrame` that advances the
+//! widget's moment while it plays, and stops when the run ends, when the
+//! tab is hidden, or when the widget goes.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::state::{Lab, Predict};
+
+/// How long, in ms of real time, the whole run takes to play at each speed
+/// (slow, normal, fast): the default burst plays in about 8 s.
+pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
+
+/// Whether the learner asked for reduced motion: then nothing moves by
+/// itself (step and scrub still work).
+pub fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|q| q.matches())
+}
+
+/// Starts playing from the start (or from the moment shown, if paused
+/// mid-run); with reduced motion, shows the end at once.
+pub fn play(lab: Lab) {
+    let end = lab.report.with_untracked(|r| r.end_us);
+    if reduced_motion() {
+        finish(lab);
+        return;
+    }
+    match lab.time.get_untracked() {
+        Some(t) if t < end => {}
+        _ => lab.time.set(Some(0)),
+    }
+    lab.playing.set(true);
+}
+
+/// The run is over: the end state, and a pending prediction revealed.
+fn finish(lab: Lab) {
+    lab.playing.set(false);
+    lab.time.set(None);
+    if let Predict::Replaying(g) = lab.predict.get_untracked() {
+        lab.predict.set(Predict::Revealed(g));
+    }
+}
+
+/// Owns the clock's one effect: while `playing`, one animation frame after
+/// another moves the moment on; stops on the tab being hidden, and cancels
+/// its frame when the widget goes.
+pub fn use_clock(lab: Lab) {
+    type Frame = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+    let frame: Frame = Rc::new(RefCell::new(None));
+    let handle = Rc::new(Cell::new(0i32));
+    let last = Rc::new(Cell::new(None::<f64>));
+    {
+        let (frame_in, handle_in, last_in) = (frame.clone(), handle.clone(), last.clone());
+        *frame.borrow_mut() = Some(Closure::new(move |now: f64| {
+            if !lab.playing.try_get_untracked().unwrap_or(false) {
+                return;
+            }
+            let end = lab.report.with_untracked(|r| r.end_us);
+            let dt = last_in.replace(Some(now)).map_or(0.0, |before| (now - before).max(0.0));
+            let per_ms = end as f64 / PLAY_MS[usize::from(lab.speed.get_untracked().min(2))];
+            let t = lab.time.get_untracked().unwrap_or(0) + (dt * per_ms) as u64;
+            if t >= end {
+                finish(lab);
+                return;
+            }
+            lab.time.set(Some(t));
+            if let Some(f) = frame_in.borrow().as_ref() {
+                if let Some(w) = web_sys::window() {
+                    handle_in.set(w.request_animation_frame(f.as_ref().unchecked_ref()).unwrap_or(0));
+                }
+            }
+        }));
+    }
+    let start = {
+        let (frame, handle, last) = (frame.clone(), handle.clone(), last.clone());
+        move || {
+            last.set(None);
+            if let (Some(f), Some(w)) = (frame.borrow().as_ref(), web_sys::window()) {
+                handle.set(w.request_animation_frame(f.as_ref().unchecked_ref()).unwrap_or(0));
+            }
+        }
+    };
+    let stop = {
+        let handle = handle.clone();
+        move || {
+            if let Some(w) = web_sys::window() {
+                let _ = w.cancel_animation_frame(handle.get());
+            }
+        }
+    };
+    let held = send_wrapper::SendWrapper::new((start, stop.clone()));
+    super::effect(move || {
+        let (start, stop) = &*held;
+        stop();
+        if lab.playing.get() {
+            start();
+        }
+    });
+    // A hidden tab pauses the replay.
+    let on_hidden = Closure::<dyn FnMut()>::new(move || {
+        let hidden = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| d.hidden());
+        if hidden {
+            lab.playing.try_set(false);
+        }
+    });
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(d) = &document {
+        let _ = d.add_event_listener_with_callback("visibilitychange", on_hidden.as_ref().unchecked_ref());
+    }
+    let gone = send_wrapper::SendWrapper::new((document, on_hidden, frame, stop));
+    on_cleanup(move || {
+        let (document, on_hidden, frame, stop) = gone.take();
+        stop();
+        if let Some(d) = document {
+            let _ = d.remove_event_listener_with_callback(
+                "visibilitychange",
+                on_hidden.as_ref().unchecked_ref(),
+            );
+        }
+        frame.borrow_mut().take();
+    });
+}

@@ -1,0 +1,119 @@
+//! Small helpers over the DOM for the binders: find a part of the widget,
+//! write text or an attribute only when it changed, listen to an event for
+//! as long as the widget lives.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// The first element under `root` matching `selector`.
+pub fn find(root: &Element, selector: &str) -> Option<Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+/// Every element under `root` matching `selector`.
+pub fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into().ok()))
+        .collect()
+}
+
+/// The slot `name` (`[data-slot="name"]`) under `root`.
+pub fn slot(root: &Element, name: &str) -> Option<Element> {
+    find(root, &format!("[data-slot=\"{name}\"]"))
+}
+
+/// Sets `el`'s text, if it differs.
+pub fn text(el: &Element, s: &str) {
+    if el.text_content().as_deref() != Some(s) {
+        el.set_text_content(Some(s));
+    }
+}
+
+/// Writes `s` as `el`'s markup if it differs from `last` (what was
+/// written before), and remembers it.
+pub fn html(el: &Element, s: String, last: &mut String) {
+    if *last != s {
+        el.set_inner_html(&s);
+        *last = s;
+    }
+}
+
+/// Sets attribute `k` of `el` to `v`, if it differs.
+pub fn attr(el: &Element, k: &str, v: &str) {
+    if el.get_attribute(k).as_deref() != Some(v) {
+        let _ = el.set_attribute(k, v);
+    }
+}
+
+/// Shows or hides `el` (the `hidden` attribute).
+pub fn hide(el: &Element, hidden: bool) {
+    if el.has_attribute("hidden") != hidden {
+        let _ = el.toggle_attribute_with_force("hidden", hidden);
+    }
+}
+
+/// Adds or removes class `c` on `el`.
+pub fn class(el: &Element, c: &str, on: bool) {
+    let _ = el.class_list().toggle_with_force(c, on);
+}
+
+/// Listens to `kind` events on `target` until the widget goes.
+pub fn listen(target: &web_sys::EventTarget, kind: &str, f: impl FnMut(web_sys::Event) + 'static) {
+    let f = Closure::<dyn FnMut(web_sys::Event)>::new(f);
+    let _ = target.add_event_listener_with_callback(kind, f.as_ref().unchecked_ref());
+    let held = send_wrapper::SendWrapper::new((target.clone(), kind.to_string(), f));
+    on_cleanup(move || {
+        let (target, kind, f) = held.take();
+        let _ = target.remove_event_listener_with_callback(&kind, f.as_ref().unchecked_ref());
+    });
+}
+
+/// The element an event started on, and its closest ancestor (or itself)
+/// matching `selector`.
+pub fn closest(ev: &web_sys::Event, selector: &str) -> Option<Element> {
+    ev.target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|e| e.closest(selector).ok().flatten())
+}
+
+/// An input's value.
+pub fn value(el: &Element) -> String {
+    el.dyn_ref::<web_sys::HtmlInputElement>()
+        .map(|i| i.value())
+        .or_else(|| el.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
+        .unwrap_or_default()
+}
+
+/// Sets an input's (or a select's) value, if it differs.
+pub fn set_value(el: &Element, v: &str) {
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        if i.value() != v {
+            i.set_value(v);
+        }
+    } else if let Some(s) = el.dyn_ref::<web_sys::HtmlSelectElement>() {
+        if s.value() != v {
+            s.set_value(v);
+        }
+    }
+}
+
+/// Checks or unchecks a radio button or checkbox.
+pub fn check(el: &Element, on: bool) {
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        if i.checked() != on {
+            i.set_checked(on);
+        }
+    }
+}
+
+/// Moves keyboard focus to `el`.
+pub fn focus(el: &Element) {
+    if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = h.focus();
+    }
+}

@@ -1,0 +1,281 @@
+//! The outside world: the URL, the parent frame, the clipboard. Each hook
+//! owns its one effect and removes what it added when the widget goes.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::state::Lab;
+use crate::sim::params;
+use crate::vm::format;
+use crate::vm::page::Section;
+
+/// How long the state must stay still before the URL follows it.
+pub const URL_QUIET_MS: u32 = 250;
+
+/// The query for the current state: the scenario, the moment if paused
+/// mid-run, and what the page was opened with (embed and the course
+/// author's shaping), so a reload or a shared link shows the same.
+pub fn query(lab: Lab, embed: bool) -> String {
+    let m = lab.m();
+    let page = &m.page;
+    let mut extra: Vec<(&str, String)> = Vec::new();
+    if let Some(t) = lab.time.get_untracked() {
+        // Whole µs, written in ms.
+        extra.push(("t", format::ms_exact(t)));
+    }
+    if embed {
+        extra.push(("embed", "1".into()));
+    }
+    if !page.hide.is_empty() {
+        let names: Vec<&str> = page.hide.iter().map(|s| Section::as_str(*s)).collect();
+        extra.push(("hide", names.join(",")));
+    }
+    if page.tabs.len() < crate::sim::Strategy::ALL.len() {
+        let names: Vec<&str> = page.tabs.iter().map(|s| s.as_str()).collect();
+        extra.push(("tabs", names.join(",")));
+    }
+    if page.compact {
+        extra.push(("compact", "1".into()));
+    }
+    if let Some(c) = &page.content {
+        extra.push(("content", encode(c)));
+    }
+    lab.scenario
+        .with_untracked(|s| params::to_query(s, &extra))
+}
+
+/// Percent-encodes what a URL's query value cannot hold as it is.
+fn encode(s: &str) -> String {
+    js_sys::encode_uri_component(s).as_string().unwrap_or_default()
+}
+
+/// Keeps the page's URL in step with the state (replaceState), so any view
+/// can be shared by copying the address. Only for the page's own widget.
+///
+/// The first write is immediate; later ones wait until the learner has
+/// paused for [`URL_QUIET_MS`], so a drag (or a replay) neither pays for a
+/// history update on every step nor trips the browser's limit on them.
+pub fn use_url_sync(lab: Lab) {
+    let (url_state, embed) = {
+        let m = lab.m();
+        (m.url_state, m.page.embed)
+    };
+    if !url_state {
+        return;
+    }
+    let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    let mut first = true;
+    super::effect(move || {
+        lab.scenario.track();
+        lab.time.track();
+        if std::mem::take(&mut first) {
+            replace_query(&query(lab, embed));
+        } else {
+            let write = gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || {
+                replace_query(&query(lab, embed))
+            });
+            pending.set_value(Some(write));
+        }
+    });
+}
+
+fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = window.location().hash().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ =
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}{hash}")));
+    }
+}
+
+/// The current page's address for this state, with or without `embed=1`.
+pub fn share_url(lab: Lab, embed: bool) -> String {
+    let base = web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default();
+    format!("{base}?{}", query(lab, embed))
+}
+
+/// What the host hears after each first answer to a quiz question.
+pub struct QuizMessage<'a> {
+    /// Questions answered so far.
+    pub answered: usize,
+    /// First answers that were right.
+    pub correct: usize,
+    /// Questions in all.
+    pub total: usize,
+    /// The question answered, 1-based.
+    pub question: usize,
+    /// Its text.
+    pub prompt: &'a str,
+    /// The option chosen.
+    pub option: &'a str,
+    /// Whether that was the right one.
+    pub right: bool,
+}
+
+/// A message to the host page: `{ source: "ratelimit-lab", type, … }`,
+/// typed here and written as a plain object.
+enum Message<'a> {
+    /// The widget's height changed.
+    Resize { height: u32 },
+    /// A question got its first answer.
+    Quiz(&'a QuizMessage<'a>),
+    /// Every question has its first answer.
+    Completed { score: usize, max: usize },
+}
+
+impl Message<'_> {
+    /// The message as a plain object.
+    fn to_js(&self) -> js_sys::Object {
+        let n = |x: usize| JsValue::from(x as u32);
+        let (kind, fields): (&str, Vec<(&str, JsValue)>) = match self {
+            Message::Resize { height } => ("resize", vec![("height", JsValue::from(*height))]),
+            Message::Quiz(q) => (
+                "quiz",
+                vec![
+                    ("answered", n(q.answered)),
+                    ("correct", n(q.correct)),
+                    ("total", n(q.total)),
+                    ("question", n(q.question)),
+                    ("prompt", JsValue::from_str(q.prompt)),
+                    ("option", JsValue::from_str(q.option)),
+                    ("right", JsValue::from_bool(q.right)),
+                ],
+            ),
+            Message::Completed { score, max } => {
+                ("completed", vec![("score", n(*score)), ("max", n(*max))])
+            }
+        };
+        let o = js_sys::Object::new();
+        let set = |k: &str, v: &JsValue| {
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+        };
+        set("source", &JsValue::from_str("ratelimit-lab"));
+        set("type", &JsValue::from_str(kind));
+        for (k, v) in &fields {
+            set(k, v);
+        }
+        o
+    }
+}
+
+/// Posts a message to the parent frame.
+fn post(message: Message) {
+    if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
+        let _ = parent.post_message(&message.to_js(), "*");
+    }
+}
+
+/// Tells the host page how the quiz is going.
+pub fn post_quiz(q: &QuizMessage) {
+    post(Message::Quiz(q));
+}
+
+/// Tells the host page every question has a first answer.
+pub fn post_completed(score: usize, max: usize) {
+    post(Message::Completed { score, max });
+}
+
+/// When framed, posts the widget's height to the parent once loaded and
+/// whenever it changes (a ResizeObserver, not a timer); the observer goes
+/// with the widget.
+pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
+    if !lab.m().framed {
+        return;
+    }
+    let last = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let target = root.clone();
+    let callback = Closure::<dyn FnMut()>::new(move || {
+        let rect = target.get_bounding_client_rect();
+        let scroll = web_sys::window()
+            .and_then(|w| w.scroll_y().ok())
+            .unwrap_or(0.0);
+        let h = (rect.bottom() + scroll).ceil().max(0.0) as u32;
+        if h != last.get() {
+            last.set(h);
+            post(Message::Resize { height: h });
+        }
+    });
+    if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+        observer.observe(root);
+        let held = send_wrapper::SendWrapper::new((observer, callback));
+        on_cleanup(move || held.take().0.disconnect());
+    }
+}
+
+/// Copies `text` and says so in the footer; if the browser refuses, shows
+/// the text selected in a box to copy by hand.
+pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text: String) {
+    let status = super::dom::find(root, "[data-testid=\"copy-status\"]");
+    let area = super::dom::find(root, ".rll-foot__fallback");
+    let shown = text.clone();
+    copy(text, move |ok| {
+        use crate::vm::text::T;
+        if ok {
+            if let Some(s) = &status {
+                s.set_text_content(Some(&lab.fill(T::Copied, &[("what", &lab.t(what))])));
+            }
+            if let Some(a) = &area {
+                super::dom::hide(a, true);
+            }
+        } else {
+            if let Some(s) = &status {
+                s.set_text_content(Some(&lab.t(T::CopyBlocked)));
+            }
+            if let Some(a) = area.as_ref().and_then(|a| a.dyn_ref::<web_sys::HtmlTextAreaElement>()) {
+                a.set_value(&shown);
+                super::dom::hide(a, false);
+                a.select();
+            }
+        }
+    });
+}
+
+/// Copies `text` to the clipboard; calls `done(true)` on success and
+/// `done(false)` if the browser refused (the caller then shows the text).
+///
+/// Plain promise callbacks rather than an async block: the futures
+/// machinery would cost several kilobytes of wasm for one button.
+pub fn copy(text: String, done: impl Fn(bool) + 'static) {
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        done(false);
+        return;
+    };
+    let done = std::rc::Rc::new(done);
+    let on_ok = {
+        let done = done.clone();
+        Closure::once(move |_: JsValue| done(true))
+    };
+    let on_err = Closure::once(move |_: JsValue| done(false));
+    let _ = clipboard.write_text(&text).then2(&on_ok, &on_err);
+    // One of the two runs once; both are tiny and live until then.
+    on_ok.forget();
+    on_err.forget();
+}
+
+/// The snippet a course author pastes: the iframe, and ten lines that let
+/// it grow to the widget's height.
+pub fn embed_code(url: &str, title: &str) -> String {
+    let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;");
+    format!(
+        r#"<iframe src="{}" title="{}" width="100%" height="1200" style="border:0" loading="lazy"></iframe>
+<script>
+  addEventListener("message", function (e) {{
+    var d = e.data;
+    if (!d || d.source !== "ratelimit-lab" || d.type !== "resize") return;
+    document.querySelectorAll("iframe").forEach(function (f) {{
+      if (f.contentWindow === e.source) f.style.height = d.height + "px";
+    }});
+  }});
+</script>"#,
+        attr(url),
+        attr(title)
+    )
+}

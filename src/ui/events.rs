@@ -1,0 +1,274 @@
+//! The learner's input, in one delegated handler per event kind on the
+//! widget's root: every control carries what it does in its attributes
+//! (`data-act`, `data-knob`, `data-choice`, `data-input`), so one handler
+//! serves every tab, slider, button and quiz option.
+
+use wasm_bindgen::JsCast;
+use leptos::prelude::*;
+use web_sys::Element;
+
+use super::clock;
+use super::dom::{self, closest, listen};
+use super::state::{Lab, Predict};
+use crate::sim::params;
+use crate::sim::{Fail, Health, LoadBalancer, Preset, Strategy, KNOBS};
+use crate::vm::controls;
+use crate::vm::text::T;
+
+/// Binds the root's handlers.
+pub fn bind(lab: Lab, root: &Element) {
+    let r = root.clone();
+    listen(root, "click", move |ev| {
+        if let Some(el) = closest(&ev, "[data-act]") {
+            click(lab, &r, &el);
+        }
+    });
+    listen(root, "input", move |ev| {
+        let Some(el) = closest(&ev, "input") else { return };
+        if let Some(name) = el.get_attribute("data-knob") {
+            if name != "traffic" {
+                knob(lab, &name, &dom::value(&el));
+            }
+        } else if el.get_attribute("data-input").as_deref() == Some("time") {
+            if let Some(d) = params::parse_decimal(&dom::value(&el)) {
+                seek(lab, Some(d.milli.max(0) as u64));
+            }
+        }
+    });
+    listen(root, "change", move |ev| {
+        let Some(el) = closest(&ev, "input, select") else { return };
+        if let Some(name) = el.get_attribute("data-choice") {
+            choose(lab, &name, &dom::value(&el));
+        } else if el.get_attribute("data-knob").as_deref() == Some("traffic") {
+            knob(lab, "traffic", &dom::value(&el));
+        } else if el.get_attribute("data-input").as_deref() == Some("speed") {
+            lab.speed.set(dom::value(&el).parse().unwrap_or(1));
+        }
+    });
+    let r = root.clone();
+    listen(root, "keydown", move |ev| {
+        let Some(key) = ev.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
+            return;
+        };
+        if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
+            tab_key(lab, &r, &tab, &key, &ev);
+        } else if let Some(dot) = closest(&ev, ".rll-chart__dot") {
+            super::charts::key(&dot, &key, &ev);
+        }
+    });
+    listen(root, "submit", move |ev| {
+        ev.prevent_default();
+        if let Some(form) = closest(&ev, "[data-slot=\"predict\"]") {
+            let guess = dom::find(&form, "input").map(|i| dom::value(&i)).unwrap_or_default();
+            let burst = lab.scenario.with_untracked(|s| s.burst);
+            let g = guess.trim().parse::<u32>().unwrap_or(0).min(burst);
+            lab.predict.set(Predict::Replaying(g));
+            lab.time.set(Some(0));
+            clock::play(lab);
+        }
+    });
+    listen(root, "focusin", move |ev| {
+        if let Some(input) = closest(&ev, "input[type=\"range\"][data-knob]") {
+            keep_in_view(&input);
+        }
+        super::charts::readout(lab, &ev);
+    });
+    listen(root, "mouseover", move |ev| super::charts::readout(lab, &ev));
+}
+
+/// A button (or link) with `data-act` was pressed.
+fn click(lab: Lab, root: &Element, el: &Element) {
+    let value = || el.get_attribute("data-value").unwrap_or_default();
+    let num = |k: &str| el.get_attribute(k).and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+    match el.get_attribute("data-act").as_deref().unwrap_or("") {
+        "tab" => {
+            if let Some(s) = Strategy::parse(&value()) {
+                lab.update(|sc| sc.with_strategy(s));
+            }
+        }
+        "preset" => {
+            if let Some(p) = Preset::parse(&value()) {
+                lab.update(|sc| p.apply(sc));
+            }
+        }
+        "reroll" => lab.update(|sc| sc.with_seed(sc.next_seed())),
+        "reset" => {
+            let start = lab.m().page.scenario;
+            lab.update(|_| start);
+        }
+        "play" => {
+            if lab.playing.get_untracked() {
+                lab.playing.set(false);
+            } else {
+                clock::play(lab);
+            }
+        }
+        "step" => {
+            let t = if lab.at_end.get_untracked() {
+                None
+            } else {
+                lab.time.get_untracked()
+            };
+            let next = lab.report.with_untracked(|r| {
+                let ts = r.event_times();
+                match t {
+                    None => ts.first().copied(),
+                    Some(t) => ts.iter().copied().find(|&x| x > t),
+                }
+            });
+            seek(lab, next);
+        }
+        "back" => {
+            let end = lab.report.with_untracked(|r| r.end_us);
+            let t = lab.time.get_untracked().unwrap_or(end).min(end);
+            let prev = lab
+                .report
+                .with_untracked(|r| r.event_times().into_iter().rev().find(|&x| x < t));
+            seek(lab, Some(prev.unwrap_or(0)));
+        }
+        "predict" => {
+            lab.playing.set(false);
+            lab.time.set(Some(0));
+            lab.predict.set(Predict::Asking);
+            if let Some(input) = dom::find(root, "[data-testid=\"predict-guess\"]") {
+                dom::focus(&input);
+            }
+        }
+        "log-all" => lab.log_all.update(|a| *a = !*a),
+        "show-me" => {
+            if let Some(q) = el.get_attribute("data-query") {
+                show_me(lab, root, &q);
+            }
+        }
+        "copy-link" => super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false)),
+        "copy-embed" => {
+            let code = super::embed::embed_code(&super::embed::share_url(lab, true), &lab.t(T::FrameTitle));
+            super::embed::copy_to(lab, root, T::EmbedCode, code)
+        }
+        "quiz-pick" => super::quiz::pick(lab, num("data-q"), num("data-i")),
+        "quiz-show" => super::quiz::reveal(lab, num("data-q")),
+        "quiz-reset" => super::quiz::reset(lab),
+        "dismiss" => {
+            if let Ok(Some(n)) = el.closest(".rll-notice") {
+                dom::hide(&n, true);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Moves the replay to `t` (µs), paused; past the end, the end state.
+fn seek(lab: Lab, t: Option<u64>) {
+    lab.playing.set(false);
+    let end = lab.report.with_untracked(|r| r.end_us);
+    lab.time.set(t.filter(|&t| t < end));
+}
+
+/// A slider (or the traffic input) moved.
+fn knob(lab: Lab, name: &str, text: &str) {
+    let Some(knob) = KNOBS.iter().copied().find(|k| k.name == name) else {
+        return;
+    };
+    if let Some(next) = lab.scenario.with_untracked(|s| controls::read(knob, s, text)) {
+        lab.update(|_| next);
+    }
+}
+
+/// A radio button was chosen.
+fn choose(lab: Lab, name: &str, value: &str) {
+    match name {
+        "lb" => {
+            if let Some(lb) = LoadBalancer::parse(value) {
+                lab.update(|s| s.with_lb(lb));
+            }
+        }
+        "redis" => {
+            if let Some(h) = Health::parse(value) {
+                lab.update(|s| s.with_redis(h));
+            }
+        }
+        "fail" => {
+            if let Some(f) = Fail::parse(value) {
+                lab.update(|s| s.with_fail(f));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Arrow keys, Home and End on a tab: move to the next offered tab and
+/// select it (automatic activation).
+fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
+    let offered = lab.m().page.tabs.clone();
+    let current = Strategy::parse(&tab.get_attribute("data-value").unwrap_or_default());
+    let at = offered.iter().position(|s| Some(*s) == current).unwrap_or(0);
+    let next = match key {
+        "ArrowRight" | "ArrowDown" => (at + 1) % offered.len(),
+        "ArrowLeft" | "ArrowUp" => (at + offered.len() - 1) % offered.len(),
+        "Home" => 0,
+        "End" => offered.len() - 1,
+        _ => return,
+    };
+    ev.prevent_default();
+    let s = offered[next];
+    lab.update(|sc| sc.with_strategy(s));
+    if let Some(t) = dom::find(root, &format!("[data-testid=\"strategy-{}\"]", s.as_str())) {
+        dom::focus(&t);
+    }
+}
+
+/// Sets the widget to a "show me" scenario and brings the picture into view.
+pub fn show_me(lab: Lab, root: &Element, query: &str) {
+    let s = params::parse(params::pairs(query)).scenario;
+    let offered = lab.m().page.tabs.clone();
+    let s = if offered.contains(&s.strategy) {
+        s
+    } else {
+        s.with_strategy(offered[0])
+    };
+    lab.update(|_| s);
+    if let Some(el) = dom::find(root, "[data-testid=\"topology\"]") {
+        let opts = web_sys::ScrollIntoViewOptions::new();
+        opts.set_block(web_sys::ScrollLogicalPosition::Center);
+        el.scroll_into_view_with_scroll_into_view_options(&opts);
+    }
+}
+
+/// On a phone the picture and the totals sit above the sliders: when a
+/// slider takes focus, bring all three into view together if they fit.
+fn keep_in_view(input: &Element) {
+    let Some(deck) = input.closest(".rll-deck").ok().flatten() else { return };
+    let Some(top) = deck.first_element_child() else { return };
+    let (a, b) = (top.get_bounding_client_rect(), input.get_bounding_client_rect());
+    let viewport = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let stacked = a.bottom() <= b.top();
+    let fits = b.bottom() - a.top() + 16.0 <= viewport;
+    let seen = a.top() >= 0.0 && b.bottom() <= viewport;
+    if stacked && fits && !seen {
+        let opts = web_sys::ScrollIntoViewOptions::new();
+        opts.set_block(web_sys::ScrollLogicalPosition::Start);
+        top.scroll_into_view_with_scroll_into_view_options(&opts);
+    }
+}
+
+/// Adds a sentence to the notice (after mounting: `t` past the end).
+pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
+    let Some(notice) = dom::find(root, "[data-testid=\"notice\"]") else { return };
+    let li = format!("<li>{}</li>", crate::vm::html::esc(text));
+    match dom::find(&notice, "ul") {
+        Some(ul) => {
+            let _ = ul.insert_adjacent_html("beforeend", &li);
+        }
+        None => {
+            notice.set_inner_html(&format!(
+                r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{li}</ul><button type="button" class="rll-button rll-button--small" data-act="dismiss">{}</button>"#,
+                crate::vm::html::esc(title),
+                crate::vm::html::esc(dismiss)
+            ));
+        }
+    }
+    dom::hide(&notice, false);
+}

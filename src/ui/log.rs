@@ -1,0 +1,105 @@
+//! What Redis saw (see [`crate::vm::log`]): the commands in the order Redis
+//! ran them, up to the replay's moment, the first few or all of them.
+//!
+//! The list items are kept across updates and only rewritten where they
+//! changed: no parsing, no new nodes on a drag step.
+
+use leptos::prelude::*;
+
+use super::state::Lab;
+use crate::vm::log::{lines, Line, SHOWN};
+use crate::vm::text::T;
+
+/// One list item of the log, kept across updates, and the line it shows.
+struct Slot {
+    li: web_sys::Element,
+    /// At, who, command, note.
+    parts: [web_sys::Element; 4],
+    shown: Option<Line>,
+}
+
+impl Slot {
+    fn new(document: &web_sys::Document) -> Option<Slot> {
+        let li = document.create_element("li").ok()?;
+        li.set_inner_html(r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#);
+        let part = |k: u32| li.children().item(k);
+        Some(Slot {
+            parts: [part(0)?, part(1)?, part(2)?, part(3)?],
+            li,
+            shown: None,
+        })
+    }
+
+    fn fill(&mut self, line: &Line) {
+        if self.shown.as_ref() == Some(line) {
+            return;
+        }
+        if self.shown.as_ref().is_none_or(|o| o.warn != line.warn) {
+            let class = if line.warn {
+                "rll-log__line rll-log__line--warn"
+            } else {
+                "rll-log__line"
+            };
+            let _ = self.li.set_attribute("class", class);
+        }
+        let texts = [&line.at, &line.who, &line.command, &line.note];
+        for (part, text) in self.parts.iter().zip(texts) {
+            part.set_text_content(Some(text));
+        }
+        self.shown = Some(line.clone());
+    }
+}
+
+/// Binds the Redis log under `root`.
+pub fn bind(lab: Lab, root: &web_sys::Element) {
+    let Some(section) = super::dom::slot(root, "log") else { return };
+    let Some(ol) = super::dom::find(&section, "ol") else { return };
+    let empty = super::dom::slot(root, "log-empty");
+    let button = super::dom::find(&section, "[data-act=\"log-all\"]");
+    let held = StoredValue::new_local(Vec::<Slot>::new());
+    super::effect(move || {
+        let Some(document) = ol.owner_document() else { return };
+        let all = lab.log_all.get();
+        let max = if all { usize::MAX } else { SHOWN };
+        let t = lab.moment.with(|m| m.t_us);
+        let hiding = lab.hiding();
+        super::dom::hide(&section, hiding);
+        let m = lab.m();
+        let (shown, ran) = lab.report.with(|r| {
+            let ran = r
+                .redis_log
+                .iter()
+                .filter(|&&i| r.calls[i as usize].executed_us.is_some_and(|x| x <= t))
+                .count();
+            (lab.shared.with(|s| lines(r, s, t, max, &m.texts)), ran)
+        });
+        held.update_value(|held| {
+            while held.len() > shown.len() {
+                if let Some(slot) = held.pop() {
+                    slot.li.remove();
+                }
+            }
+            while held.len() < shown.len() {
+                let Some(slot) = Slot::new(&document) else { return };
+                let _ = ol.append_child(&slot.li);
+                held.push(slot);
+            }
+            for (slot, line) in held.iter_mut().zip(&shown) {
+                slot.fill(line);
+            }
+        });
+        if let Some(e) = &empty {
+            super::dom::hide(e, ran > 0);
+        }
+        if let Some(b) = &button {
+            super::dom::hide(b, ran <= SHOWN);
+            super::dom::attr(b, "aria-expanded", if all { "true" } else { "false" });
+            let words = if all {
+                m.texts.fill(T::LogShowFewer, &[("n", &SHOWN.to_string())])
+            } else {
+                m.texts.fill(T::LogShowAll, &[("n", &ran.to_string())])
+            };
+            super::dom::text(b, &words);
+        }
+    });
+}

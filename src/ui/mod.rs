@@ -1,0 +1,364 @@
+//! The view: Leptos's reactive core (one owner per widget, one scenario
+//! signal, the report in a memo, effects) binding the view-model
+//! ([`crate::vm`]) to the DOM. The markup comes from the view-model
+//! ([`crate::vm::skeleton`]); the binders here fill its slots when the
+//! state changes, and one delegated handler per event kind turns the
+//! learner's input into state. Built this way rather than as `view!`
+//! trees for the download budget (docs/DECISIONS.md).
+//!
+//! Mounting: every element with `data-ratelimit-lab` gets an independent
+//! widget. The page's own element also carries `data-ratelimit-lab-url`:
+//! that widget reads its starting state from the URL and keeps the URL in
+//! step. The others (a script tag on a host page) read their `data-*`
+//! attributes, leave the URL alone, and live in a shadow root, so the host's
+//! styles do not reach in and the widget's do not reach out.
+//!
+//! A content file (`content` / `data-content`) is fetched first, from the
+//! page's own origin only; the widget then mounts with its sentences and
+//! quiz, or with the built-in ones and a notice if it could not be used.
+
+mod canvas;
+mod cards;
+mod charts;
+mod clock;
+mod controls;
+mod dom;
+mod embed;
+mod events;
+mod log;
+mod marks;
+mod picture;
+mod quiz;
+mod state;
+mod timeline;
+mod totals;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::vm::content::{self, Content};
+use crate::vm::page::{self, NAMES};
+use crate::vm::quiz as questions;
+use crate::vm::text::{Texts, T};
+pub use state::{Lab, Mount};
+
+/// An effect, through one non-generic path: every effect of the widget is
+/// the same `Effect` type (a boxed closure), so the wasm carries Leptos's
+/// effect machinery once instead of once per closure (docs/DECISIONS.md).
+pub fn effect(f: impl FnMut() + 'static) {
+    effect_boxed(Box::new(f));
+}
+
+fn effect_boxed(mut f: Box<dyn FnMut()>) {
+    Effect::new(move |_| f());
+}
+
+/// A memo, through one path per value type (see [`effect`]).
+pub fn memo<T: PartialEq + Send + Sync + 'static>(
+    f: impl Fn() -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    memo_boxed(Box::new(f))
+}
+
+fn memo_boxed<T: PartialEq + Send + Sync + 'static>(
+    f: Box<dyn Fn() -> T + Send + Sync>,
+) -> Memo<T> {
+    Memo::new(move |_| f())
+}
+
+/// Mounts a widget in every `[data-ratelimit-lab]` element that has none yet.
+pub fn mount_all() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(nodes) = document.query_selector_all("[data-ratelimit-lab]") else {
+        return;
+    };
+    for i in 0..nodes.length() {
+        let Some(el) = nodes
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            continue;
+        };
+        if el.has_attribute("data-ratelimit-lab-mounted") {
+            continue;
+        }
+        let _ = el.set_attribute("data-ratelimit-lab-mounted", "");
+        let pairs = read_pairs(&el);
+        let english = Texts::english();
+        let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let first = page::parse(&borrowed, &english);
+        match first.content.clone() {
+            None => mount(el, i, &pairs, None),
+            Some(url) => load(url, move |result| mount(el, i, &pairs, Some(result))),
+        }
+    }
+}
+
+/// Reads one mount point's parameters: the URL for the page's own widget,
+/// `data-*` attributes for script-tag mounts.
+fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    if el.has_attribute("data-ratelimit-lab-url") {
+        if let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) {
+            if let Ok(query) = web_sys::UrlSearchParams::new_with_str(&search) {
+                if let Ok(Some(entries)) = js_sys::try_iter(&query) {
+                    for entry in entries.flatten() {
+                        let pair: js_sys::Array = entry.unchecked_into();
+                        pairs.push((
+                            pair.get(0).as_string().unwrap_or_default(),
+                            pair.get(1).as_string().unwrap_or_default(),
+                        ));
+                    }
+                }
+            }
+        }
+    } else {
+        for name in NAMES {
+            if let Some(v) = el.get_attribute(&format!("data-{name}")) {
+                pairs.push((name.to_string(), v));
+            }
+        }
+    }
+    pairs
+}
+
+/// The outcome of fetching a content file: its text, or why not.
+type Loaded = (String, Result<String, String>);
+
+/// Fetches the content file at `url` (resolved against the page; only from
+/// the page's own origin) and calls `done` with its text or the problem.
+fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
+    let Some(window) = web_sys::window() else { return };
+    let href = window.location().href().unwrap_or_default();
+    let resolved = web_sys::Url::new_with_base(&url, &href).ok();
+    let origin = window.location().origin().unwrap_or_default();
+    let Some(resolved) = resolved.filter(|u| u.origin() == origin) else {
+        done((url, Err("it is not on this site; only same-origin files are read".into())));
+        return;
+    };
+    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    let finish = {
+        let done = done.clone();
+        move |r: Loaded| {
+            if let Some(f) = done.borrow_mut().take() {
+                f(r);
+            }
+        }
+    };
+    let name = url.clone();
+    let fail = {
+        let finish = finish.clone();
+        let name = name.clone();
+        Closure::once(move |_: JsValue| finish((name, Err("it could not be fetched".into()))))
+    };
+    let on_response = {
+        let finish = finish.clone();
+        let name = name.clone();
+        Closure::once(move |resp: JsValue| {
+            let Ok(resp) = resp.dyn_into::<web_sys::Response>() else {
+                finish((name, Err("it could not be fetched".into())));
+                return;
+            };
+            if !resp.ok() {
+                finish((name, Err(format!("the server answered {}", resp.status()))));
+                return;
+            }
+            let text = resp.text();
+            let on_text = {
+                let finish = finish.clone();
+                let name = name.clone();
+                Closure::once(move |t: JsValue| finish((name, Ok(t.as_string().unwrap_or_default()))))
+            };
+            let on_err = {
+                let name = name.clone();
+                Closure::once(move |_: JsValue| finish((name, Err("it could not be read".into()))))
+            };
+            if let Ok(p) = text {
+                let _ = p.then2(&on_text, &on_err);
+            }
+            on_text.forget();
+            on_err.forget();
+        })
+    };
+    let _ = window
+        .fetch_with_str(&resolved.href())
+        .then2(&on_response, &fail);
+    on_response.forget();
+    fail.forget();
+}
+
+/// Mounts one widget in `el`, with a content file's outcome if it had one.
+fn mount(
+    el: web_sys::HtmlElement,
+    index: u32,
+    pairs: &[(String, String)],
+    loaded: Option<Loaded>,
+) {
+    let mut problem = None;
+    let content = match loaded {
+        None => None,
+        Some((name, Ok(text))) => match read_content(&text) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                problem = Some((name, e));
+                None
+            }
+        },
+        Some((name, Err(e))) => {
+            problem = Some((name, e));
+            None
+        }
+    };
+    let Content { texts, quiz, lang } = content.unwrap_or(Content {
+        texts: Texts::english(),
+        quiz: None,
+        lang: None,
+    });
+    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut page = page::parse(&borrowed, &texts);
+    if let Some((file, why)) = problem {
+        page.notices.push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
+    }
+    let url_state = el.has_attribute("data-ratelimit-lab-url");
+    let framed = url_state
+        && web_sys::window()
+            .and_then(|w| {
+                let top: JsValue = w.top().ok()??.into();
+                Some(!js_sys::Object::is(&top, &w))
+            })
+            .unwrap_or(false);
+    if url_state && page.embed {
+        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            let _ = body.class_list().add_1("rll-page--embed");
+        }
+    }
+    let quiz = quiz.unwrap_or_else(questions::builtin);
+    let order = questions::order(&quiz, page.scenario.seed);
+    let mount = Mount {
+        id: format!("rll{}", index + 1),
+        url_state,
+        framed,
+        page,
+        texts,
+        quiz,
+        order,
+    };
+    el.set_inner_html("");
+    let target = if url_state { Some(el.into()) } else { shadow(&el) };
+    let Some(target) = target else { return };
+    start(target, mount, lang);
+}
+
+/// Builds one widget in `host` and binds it, under a reactive owner that
+/// lives as long as the page.
+fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    owner.with(|| {
+        let Some(document) = host.owner_document() else { return };
+        let Ok(root) = document.create_element("div") else { return };
+        let m = &mount;
+        let mut class = String::from("rll");
+        if m.page.embed || !m.url_state {
+            class.push_str(" rll--embed");
+        }
+        if m.page.compact {
+            class.push_str(" rll--compact");
+        }
+        let _ = root.set_attribute("class", &class);
+        if let Some(lang) = &lang {
+            let _ = root.set_attribute("lang", lang);
+        }
+        root.set_inner_html(&crate::vm::skeleton::skeleton(
+            &m.page, &m.texts, &m.id, m.url_state, &m.quiz, &m.order,
+        ));
+        let _ = host.append_child(&root);
+        let lab = Lab::provide(mount);
+        bind(lab, &root);
+    });
+    std::mem::forget(owner);
+}
+
+/// Binds every part of the widget at `root` to its state.
+fn bind(lab: Lab, root: &web_sys::Element) {
+    let m = lab.m();
+    // `t`: open paused at that moment, if the burst lasts that long.
+    if let Some(t) = m.page.t_us {
+        let end = lab.report.with_untracked(|r| r.end_us);
+        if t < end {
+            lab.time.set(Some(t));
+        } else if t > end {
+            let text = lab.fill(
+                T::NoticeMoment,
+                &[
+                    ("given", m.page.t_given.as_deref().unwrap_or("")),
+                    ("end", &crate::vm::format::ms(end)),
+                ],
+            );
+            events::add_notice(root, &lab.t(T::NoticeTitle), &lab.t(T::Dismiss), &text);
+        }
+    }
+    events::bind(lab, root);
+    controls::bind(lab, root);
+    totals::bind(lab, root);
+    picture::bind(lab, root);
+    cards::bind(lab, root);
+    timeline::bind(lab, root);
+    log::bind(lab, root);
+    charts::bind(lab, root);
+    quiz::bind(lab, root);
+    embed::use_url_sync(lab);
+    embed::use_resize_messages(lab, root);
+    totals::use_announcer(lab, root);
+}
+
+/// Reads a content file: the browser parses the JSON, serde deserializes
+/// the value, and [`content::check`] checks it.
+fn read_content(text: &str) -> Result<Content, String> {
+    let value = js_sys::JSON::parse(text).map_err(|e| {
+        js_sys::Reflect::get(&e, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_else(|| "it is not valid JSON".into())
+    })?;
+    let file: content::File = serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
+    content::check(file)
+}
+
+/// A shadow root in `host` with the widget's stylesheet, and the element to
+/// mount in: the host page's styles stay out, and the widget's stay in.
+fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
+    let document = host.owner_document()?;
+    let root = host
+        .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+        .ok()?;
+    // The loader links the stylesheet in the page's head before starting.
+    if let Some(css) = document
+        .query_selector("link[rel=\"stylesheet\"][href*=\"ratelimit-lab.css\"]")
+        .ok()
+        .flatten()
+        .and_then(|l| l.get_attribute("href"))
+    {
+        let link = document.create_element("link").ok()?;
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &css);
+        let _ = root.append_child(&link);
+    }
+    let div = document.create_element("div").ok()?;
+    let _ = root.append_child(&div);
+    Some(div)
+}
+
+/// Measuring hook for `scripts/measure`: runs the model once on the largest
+/// scenario (16 servers, 500 requests, other settings at their defaults)
+/// for strategy `0..=6` (in tab order) and returns how many requests were
+/// allowed, so the page can time the model by itself.
+#[wasm_bindgen(js_name = runLargest)]
+pub fn run_largest(strategy: u32, seed: u32) -> u32 {
+    use crate::sim::{self, Scenario, Strategy};
+    let strategy = Strategy::ALL[(strategy as usize).min(Strategy::ALL.len() - 1)];
+    sim::run(&Scenario::largest(strategy).with_seed(u64::from(seed))).allowed
+}

@@ -1,0 +1,303 @@
+//! The picture of the servers (drawn on a canvas from
+//! [`crate::vm::topology`]), the replay controls under it, and the
+//! prediction asked before the reveal.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlCanvasElement};
+
+use super::canvas::{prepare, use_width, Palette, Prepared};
+use super::clock::reduced_motion;
+use super::dom::{self, attr, find, hide, slot, text};
+use super::effect;
+use super::state::{Lab, Predict};
+use crate::sim::{Health, Report, Strategy};
+use crate::vm::format;
+use crate::vm::reads::shared_count;
+use crate::vm::text::{Texts, T};
+use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
+
+/// A rounded box with a name (and a second line) in it.
+fn node(ctx: &web_sys::CanvasRenderingContext2d, r: &Rect, p: &Palette, lines: [&str; 2], strong: bool) {
+    ctx.begin_path();
+    let _ = ctx.round_rect_with_f64(r.x, r.y, r.w, r.h, 6.0);
+    ctx.set_fill_style_str(if strong { &p.surface } else { &p.bg });
+    ctx.fill();
+    ctx.set_stroke_style_str(&p.line);
+    ctx.set_line_width(1.5);
+    ctx.stroke();
+    ctx.set_fill_style_str(&p.ink);
+    let cx = r.x + r.w / 2.0;
+    if lines[1].is_empty() {
+        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0);
+    } else {
+        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0 - 7.0);
+        ctx.set_fill_style_str(&p.muted);
+        let _ = ctx.fill_text(lines[1], cx, r.y + r.h / 2.0 + 7.0);
+    }
+}
+
+/// Draws the picture.
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    el: &HtmlCanvasElement,
+    l: &Layout,
+    f: &Frame,
+    r: &Report,
+    counter: Option<u32>,
+    p: &Palette,
+    texts: &Texts,
+) {
+    let Some(Prepared { ctx, .. }) = prepare(el, l.w, l.h as u32, p.dpr) else {
+        return;
+    };
+    // The font is set on every draw: a reset canvas forgets it, and one
+    // parse per frame is cheap next to the drawing.
+    ctx.set_font(&format!("600 11px {}", p.font));
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    let mid = |r: &Rect| (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    // The wires.
+    ctx.set_stroke_style_str(&p.line);
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    let (ux, uy) = mid(&l.user);
+    let (bx, by) = mid(&l.balancer);
+    ctx.move_to(ux, uy);
+    if let Some(g) = &l.gateway {
+        let (gx, gy) = mid(g);
+        ctx.line_to(gx, gy);
+        ctx.move_to(gx, gy);
+    }
+    ctx.line_to(bx, by);
+    for s in &l.servers {
+        ctx.move_to(bx, by);
+        ctx.line_to(s.x, s.y + s.h / 2.0);
+        if let Some(redis) = &l.redis {
+            ctx.move_to(s.x + s.w, s.y + s.h / 2.0);
+            ctx.line_to(redis.x, redis.y + redis.h / 2.0);
+        }
+    }
+    ctx.stroke();
+    // The nodes.
+    let sent = format!("{}/{}", f.sent, r.scenario.burst);
+    node(&ctx, &l.user, p, [texts.get(T::User), &sent], true);
+    if let Some(g) = &l.gateway {
+        node(&ctx, g, p, [texts.get(T::Gateway), ""], true);
+    }
+    let short_balancer = texts.get(if l.w < 520.0 { T::BalancerShort } else { T::Balancer });
+    node(&ctx, &l.balancer, p, [short_balancer, ""], true);
+    if let Some(redis) = &l.redis {
+        let value = match (r.scenario.redis, r.scenario.strategy, counter) {
+            (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
+            (_, Strategy::Lua, Some(c)) => texts.fill(T::RedisTokens, &[("n", &c.to_string())]),
+            (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
+            _ => String::new(),
+        };
+        node(&ctx, redis, p, [texts.get(T::Redis), &value], true);
+    }
+    for (i, (s, st)) in l.servers.iter().zip(&f.servers).enumerate() {
+        ctx.begin_path();
+        let _ = ctx.round_rect_with_f64(s.x, s.y, s.w, s.h, 4.0);
+        ctx.set_fill_style_str(&p.bg);
+        ctx.fill();
+        ctx.set_stroke_style_str(&p.line);
+        ctx.stroke();
+        if s.h >= 11.0 {
+            ctx.set_text_align("left");
+            ctx.set_fill_style_str(&p.muted);
+            let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
+            let _ = ctx.fill_text(&name, s.x + 4.0, s.y + s.h / 2.0);
+            ctx.set_text_align("right");
+            ctx.set_fill_style_str(&p.ink);
+            let _ = ctx.fill_text(
+                &format!("✓{} ✗{}", st.allowed, st.refused),
+                s.x + s.w - 4.0,
+                s.y + s.h / 2.0,
+            );
+            ctx.set_text_align("center");
+        }
+    }
+    // The requests: hollow while on their way or waiting, then a dot, a
+    // diamond or a cross on the way back.
+    dots(&ctx, &f.dots, p);
+    // The Redis commands.
+    for pk in &f.packets {
+        let colour = if pk.warn {
+            &p.bad_ink
+        } else if pk.back {
+            &p.good_ink
+        } else {
+            &p.accent
+        };
+        if pk.label.is_empty() {
+            ctx.begin_path();
+            let _ = ctx.arc(pk.at.x, pk.at.y, 3.0, 0.0, std::f64::consts::TAU);
+            ctx.set_fill_style_str(colour);
+            ctx.fill();
+        } else {
+            let w = 8.0 + 6.5 * pk.label.chars().count() as f64;
+            ctx.begin_path();
+            let _ = ctx.round_rect_with_f64(pk.at.x - w / 2.0, pk.at.y - 8.0, w, 16.0, 8.0);
+            ctx.set_fill_style_str(colour);
+            ctx.fill();
+            ctx.set_fill_style_str(&p.bg);
+            let _ = ctx.fill_text(&pk.label, pk.at.x, pk.at.y + 0.5);
+        }
+    }
+}
+
+/// The requests, one path per look.
+fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
+    use crate::vm::cards::Mark;
+    for (look, mark, colour, stroke) in [
+        (Look::Pending, Mark::Waiting, &p.muted, true),
+        (Look::Allowed, Mark::Ok, &p.ok, false),
+        (Look::Over, Mark::Over, &p.over, false),
+        (Look::Refused, Mark::No, &p.no, true),
+    ] {
+        ctx.begin_path();
+        for d in dots.iter().filter(|d| d.look == look) {
+            super::marks::trace(ctx, mark, d.at.x, d.at.y, 4.0);
+        }
+        if stroke {
+            ctx.set_stroke_style_str(colour);
+            ctx.set_line_width(2.0);
+            ctx.stroke();
+        } else {
+            ctx.set_fill_style_str(colour);
+            ctx.fill();
+        }
+    }
+}
+
+/// Binds the picture, the replay controls and the prediction under `root`.
+pub fn bind(lab: Lab, root: &Element) {
+    let Some(canvas) = find(root, ".rll-picture__canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
+        return;
+    };
+    let width = use_width(&canvas);
+    let stage = find(root, "[data-testid=\"topology\"]");
+    let gateway = find(root, ".rll-picture__gateway");
+    let geometry = super::memo(move || {
+        let w = width.get();
+        let (strategy, n) = lab.scenario.with(|s| (s.strategy, s.servers));
+        let h = topology::height(n, w);
+        (w > 0.0).then(|| topology::layout(strategy, n, w, h))
+    });
+    effect(move || {
+        let Some(l) = geometry.get() else { return };
+        let hiding = lab.hiding();
+        // At the end, every answer is back with the user: nothing in transit.
+        let t = if hiding {
+            0
+        } else if lab.at_end.get() {
+            lab.report.with(|r| r.end_us + topology::lead_us(r))
+        } else {
+            lab.moment.with(|m| m.t_us)
+        };
+        let counter = if hiding { None } else { lab.moment.with(|m| m.counter) };
+        let colours = lab.palette(&canvas);
+        let m = lab.m();
+        lab.report.with(|r| {
+            lab.shared.with(|shared| {
+                let f = topology::frame(r, &l, shared, t, !reduced_motion());
+                draw(&canvas, &l, &f, r, counter, &colours, &m.texts);
+                if let Some(stage) = &stage {
+                    let at_end = lab.at_end.get();
+                    let label = lab.moment.with(|mo| {
+                        topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
+                    });
+                    attr(stage, "aria-label", &label);
+                }
+            })
+        });
+        // The gateway's refusals, written on the gateway (edge only).
+        if let Some(g) = &gateway {
+            match l.gateway {
+                Some(rect) if !hiding => {
+                    let n = lab.moment.with(|m| m.gateway_refused);
+                    hide(g, false);
+                    attr(g, "data-testid", "edge-refused");
+                    attr(g, "data-value", &n.to_string());
+                    text(g, &m.texts.fill(T::GatewayRefused, &[("n", &n.to_string())]));
+                    let style = web_sys::HtmlElement::style(g.unchecked_ref());
+                    let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
+                    let _ = style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
+                }
+                _ => {
+                    hide(g, true);
+                    let _ = g.remove_attribute("data-testid");
+                }
+            }
+        }
+    });
+    bind_replay(lab, root);
+}
+
+/// Keeps the replay controls and the prediction in step.
+fn bind_replay(lab: Lab, root: &Element) {
+    let widget = root.clone();
+    let play = find(root, "[data-testid=\"play\"]");
+    let time = find(root, "[data-testid=\"time\"]");
+    let out = find(root, ".rll-replay__value");
+    let speed = find(root, "[data-testid=\"speed\"]");
+    let start = find(root, "[data-testid=\"predict-start\"]");
+    let form = slot(root, "predict");
+    let ask = slot(root, "predict-ask");
+    let guess = find(root, "[data-testid=\"predict-guess\"]");
+    let result = slot(root, "predict-result");
+    super::clock::use_clock(lab);
+    effect(move || {
+        let m = lab.m();
+        let end = lab.report.with(|r| r.end_us);
+        let now = lab.time.get().unwrap_or(end).min(end);
+        let playing = lab.playing.get();
+        if let Some(p) = &play {
+            attr(p, "aria-pressed", if playing { "true" } else { "false" });
+        }
+        let words = m.texts.fill(T::TimeValue, &[("t", &format::ms(now)), ("end", &format::ms(end))]);
+        if let Some(t) = &time {
+            attr(t, "max", &format::ms(end));
+            dom::set_value(t, &format::ms(now));
+            attr(t, "aria-valuetext", &words);
+        }
+        if let Some(o) = &out {
+            text(o, &words);
+        }
+        if let Some(s) = &speed {
+            dom::set_value(s, &lab.speed.get().to_string());
+        }
+        let predict = lab.predict.get();
+        let asking = predict == Predict::Asking;
+        dom::class(&widget, "rll--predicting", asking);
+        if let Some(s) = &start {
+            hide(s, asking);
+        }
+        if let Some(f) = &form {
+            hide(f, !asking);
+        }
+        let burst = lab.scenario.with(|s| s.burst);
+        if let Some(a) = &ask {
+            text(a, &m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]));
+        }
+        if let Some(g) = &guess {
+            attr(g, "max", &burst.to_string());
+        }
+        if let Some(r) = &result {
+            let line = match predict {
+                Predict::Revealed(g) => {
+                    let n = lab.report.with(|r| r.allowed);
+                    let key = match g.abs_diff(n) {
+                        0 => T::PredictExact,
+                        d if d * 5 <= n.max(5) => T::PredictNear,
+                        _ => T::PredictFar,
+                    };
+                    m.texts.fill(key, &[("g", &g.to_string()), ("n", &n.to_string())])
+                }
+                _ => String::new(),
+            };
+            text(r, &line);
+        }
+    });
+}

@@ -1,0 +1,117 @@
+//! Keeps the quiz in step (see [`crate::vm::quiz`] and
+//! [`crate::vm::quiz_view`]): the learner's picks, the options marked, the
+//! feedback, the score, and the messages to a host page. The question's
+//! elements are updated in place, so keyboard focus stays on the option.
+
+use leptos::prelude::*;
+use web_sys::Element;
+
+use super::dom::{all, attr, find, hide, slot, text};
+use super::embed;
+use super::state::Lab;
+use crate::vm::quiz::{score, Answer};
+use crate::vm::quiz_view::view;
+use crate::vm::text::T;
+
+/// Option `i` of question `q` was picked.
+pub fn pick(lab: Lab, q: usize, i: usize) {
+    let m = lab.m();
+    let Some(question) = m.quiz.get(q) else { return };
+    let mut first = false;
+    lab.answers.update(|a| {
+        if let Some(a) = a.get_mut(q) {
+            first = a.pick(question, i);
+        }
+    });
+    if first && m.framed {
+        let s = lab.answers.with_untracked(|a| score(&m.quiz, a));
+        embed::post_quiz(&embed::QuizMessage {
+            answered: s.answered,
+            correct: s.correct,
+            total: s.total,
+            question: q + 1,
+            prompt: &question.prompt,
+            option: &question.options[i].text,
+            right: question.options[i].correct,
+        });
+        if s.answered == s.total {
+            embed::post_completed(s.correct, s.total);
+        }
+    }
+}
+
+/// The learner asked for the answer to question `q`.
+pub fn reveal(lab: Lab, q: usize) {
+    let m = lab.m();
+    if let Some(question) = m.quiz.get(q) {
+        lab.answers.update(|a| {
+            if let Some(a) = a.get_mut(q) {
+                a.reveal(question);
+            }
+        });
+    }
+}
+
+/// "Try again": every answer forgotten.
+pub fn reset(lab: Lab) {
+    let n = lab.m().quiz.len();
+    lab.answers.set(vec![Answer::default(); n]);
+}
+
+/// Binds the quiz under `root`.
+pub fn bind(lab: Lab, root: &Element) {
+    let items = all(root, "[data-testid=\"quiz-question\"]");
+    if items.is_empty() {
+        return;
+    }
+    let status = slot(root, "quiz-score");
+    let again = find(root, "[data-act=\"quiz-reset\"]");
+    let shown = StoredValue::new_local(Vec::<Answer>::new());
+    super::effect(move || {
+        let answers = lab.answers.get();
+        let m = lab.m();
+        let before = shown.get_value();
+        for (q, li) in items.iter().enumerate() {
+            let (Some(question), Some(a)) = (m.quiz.get(q), answers.get(q)) else { continue };
+            if before.get(q) == Some(a) {
+                continue;
+            }
+            let v = view(question, &m.order[q], a, &m.texts);
+            for (button, o) in all(li, "[data-act=\"quiz-pick\"]").iter().zip(&v.options) {
+                attr(button, "class", o.class);
+                attr(button, "aria-pressed", if o.pressed { "true" } else { "false" });
+                match o.correct {
+                    Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
+                    None => {
+                        let _ = button.remove_attribute("data-correct");
+                    }
+                }
+            }
+            if let Some(f) = find(li, "[data-testid=\"quiz-feedback\"]") {
+                f.set_inner_html(&v.feedback);
+            }
+            if let Some(b) = find(li, "[data-act=\"quiz-show\"]") {
+                hide(&b, !v.offer_answer);
+            }
+            if let Some(b) = find(li, "[data-act=\"show-me\"]") {
+                hide(&b, !v.offer_show_me);
+            }
+        }
+        shown.set_value(answers.clone());
+        let s = score(&m.quiz, &answers);
+        let (a, c, n) = (s.answered.to_string(), s.correct.to_string(), s.total.to_string());
+        let line = if s.answered == 0 {
+            m.texts.fill(T::QuizIntro, &[("n", &n)])
+        } else if s.answered == s.total {
+            m.texts.fill(T::QuizDone, &[("n", &n), ("c", &c)])
+        } else {
+            m.texts.fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
+        };
+        if let Some(st) = &status {
+            text(st, &line);
+        }
+        if let Some(b) = &again {
+            hide(b, s.answered == 0);
+        }
+    });
+}

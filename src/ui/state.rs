@@ -1,0 +1,195 @@
+//! The widget's one source of truth and what is derived from it, shared
+//! with the binders through a context newtype ([`Lab::expect`]).
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+
+use super::memo;
+use crate::sim::{self, Moment, Report, Scenario, Strategy};
+use crate::vm::page::{Page, Section};
+use crate::vm::quiz::{Answer, Question};
+use crate::vm::text::{Texts, T};
+use crate::vm::{reads, totals};
+
+/// How one widget was mounted and what it starts from.
+pub struct Mount {
+    /// Prefix for every element id, unique on the page (`rll1`, `rll2`, …).
+    pub id: String,
+    /// Whether this widget reads and writes the page's URL.
+    pub url_state: bool,
+    /// Whether the page is inside a frame (posts messages to the parent).
+    pub framed: bool,
+    /// What the URL or the attributes asked for.
+    pub page: Page,
+    /// The sentences (built-in, or a course author's).
+    pub texts: Texts,
+    /// The quiz (built-in, or a course author's).
+    pub quiz: Vec<Question>,
+    /// The order each question's options are shown in.
+    pub order: Vec<Vec<usize>>,
+}
+
+/// A prediction, when the learner is asked for one before the reveal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Predict {
+    /// Not predicting: everything shows.
+    Off,
+    /// Waiting for the guess; the outcome is hidden.
+    Asking,
+    /// Replaying towards the reveal, with the guess.
+    Replaying(u32),
+    /// Revealed, with the guess.
+    Revealed(u32),
+}
+
+/// The widget's state. Copy: every field is a handle.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    /// The scenario: the one piece of state the model depends on.
+    pub scenario: RwSignal<Scenario>,
+    /// The model's report for the scenario.
+    pub report: Memo<Report>,
+    /// The strategy shown (the one memo every binder reads).
+    pub strategy: Memo<Strategy>,
+    /// Which GETs share a read ([`reads::shared_reads`]).
+    pub shared: Memo<Vec<Option<u32>>>,
+    /// The same scenario with Redis down, for the availability note while
+    /// Redis is healthy ([`totals::down_scenario`]).
+    pub down: Memo<Option<Report>>,
+    /// The replay's moment in µs; `None` shows the end state.
+    pub time: RwSignal<Option<u64>>,
+    /// Whether the moment shown is the end state.
+    pub at_end: Memo<bool>,
+    /// Whether the replay is playing.
+    pub playing: RwSignal<bool>,
+    /// The replay's speed: 0 slow, 1 normal, 2 fast.
+    pub speed: RwSignal<u8>,
+    /// The prediction, if one was asked for.
+    pub predict: RwSignal<Predict>,
+    /// The run as it stood at the shown moment (the end state by default).
+    pub moment: Memo<Moment>,
+    /// The quiz's answers.
+    pub answers: RwSignal<Vec<Answer>>,
+    /// Whether the Redis log shows every command.
+    pub log_all: RwSignal<bool>,
+    /// How this widget was mounted.
+    pub mount: StoredValue<Rc<Mount>, LocalStorage>,
+    /// Bumped when the page switches between light and dark: canvases
+    /// re-read their colours.
+    pub scheme: RwSignal<u32>,
+    /// The colours last read, and the scheme they were read under.
+    pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
+}
+
+impl Lab {
+    /// Creates the state for `mount` and provides it to the current owner.
+    pub fn provide(mount: Mount) -> Lab {
+        let scenario = RwSignal::new(mount.page.scenario);
+        let report = memo(move || scenario.with(sim::run));
+        let strategy = memo(move || scenario.with(|s| s.strategy));
+        let shared = memo(move || report.with(reads::shared_reads));
+        let down = memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::simulate(&s))));
+        let time = RwSignal::new(None::<u64>);
+        let at_end = memo(move || {
+            let end = report.with(|r| r.end_us);
+            time.get().is_none_or(|t| t >= end)
+        });
+        let moment = memo(move || {
+            let t = time.get();
+            report.with(|r| r.at(t.unwrap_or(r.end_us)))
+        });
+        let predict = RwSignal::new(if mount.page.predict {
+            Predict::Asking
+        } else {
+            Predict::Off
+        });
+        let answers = RwSignal::new(vec![Answer::default(); mount.quiz.len()]);
+        let lab = Lab {
+            scenario,
+            report,
+            strategy,
+            shared,
+            down,
+            time,
+            at_end,
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(1),
+            predict,
+            moment,
+            answers,
+            log_all: RwSignal::new(false),
+            mount: StoredValue::new_local(Rc::new(mount)),
+            scheme: super::canvas::use_scheme(),
+            palette: StoredValue::new_local(None),
+        };
+        provide_context(lab);
+        lab
+    }
+
+    /// The widget state from context.
+    pub fn expect() -> Lab {
+        expect_context::<Lab>()
+    }
+
+    /// The mount, to read without tracking.
+    pub fn m(&self) -> Rc<Mount> {
+        self.mount.get_value()
+    }
+
+    /// An element id unique on the page: `rll1-<suffix>`.
+    pub fn id(&self, suffix: &str) -> String {
+        format!("{}-{suffix}", self.m().id)
+    }
+
+    /// A sentence.
+    pub fn t(&self, t: T) -> String {
+        self.m().texts.get(t).to_string()
+    }
+
+    /// A sentence with its placeholders filled.
+    pub fn fill(&self, t: T, args: &[(&str, &str)]) -> String {
+        self.m().texts.fill(t, args)
+    }
+
+    /// Whether `section` is shown (not in `hide`).
+    pub fn shows(&self, section: Section) -> bool {
+        !self.m().page.hide.contains(&section)
+    }
+
+    /// Changes the scenario with `f`; the replay goes back to the end state
+    /// (a change shows its outcome at once).
+    pub fn update(&self, f: impl FnOnce(Scenario) -> Scenario) {
+        self.playing.set(false);
+        self.time.set(None);
+        if matches!(self.predict.get_untracked(), Predict::Replaying(_)) {
+            self.predict.set(Predict::Off);
+        }
+        self.scenario.update(|s| *s = f(*s));
+    }
+
+    /// Whether the outcome is hidden, waiting for a prediction (tracked).
+    pub fn hiding(&self) -> bool {
+        self.predict.get() == Predict::Asking
+    }
+
+    /// The widget's colours as they apply to `el`, read once per colour
+    /// scheme (reading computed style after a DOM change forces a style
+    /// pass, so a drag step never does it). Tracks the scheme.
+    pub fn palette(&self, el: &web_sys::Element) -> super::canvas::Palette {
+        let epoch = self.scheme.get();
+        if let Some(p) = self
+            .palette
+            .with_value(|p| p.as_ref().filter(|(e, _)| *e == epoch).map(|(_, p)| p.clone()))
+        {
+            return p;
+        }
+        match super::canvas::Palette::read(el) {
+            Some(p) => {
+                self.palette.set_value(Some((epoch, p.clone())));
+                p
+            }
+            None => super::canvas::Palette::fallback(),
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! The race, drawn (see [`crate::vm::timeline`]): the first requests on one
+//! clock, every Redis command where it ran, and the replay's cursor. The
+//! Redis log below it is the text version for screen readers.
+//!
+//! A canvas: a drag step redraws pixels instead of re-creating and laying
+//! out dozens of SVG nodes.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlCanvasElement;
+
+use super::canvas::{prepare, use_width, Palette, Prepared};
+use super::state::Lab;
+use crate::sim::{Command, Health, Strategy};
+use crate::vm::format;
+use crate::vm::text::{Texts, T};
+use crate::vm::timeline::{timeline, Timeline};
+
+/// Row height and the axis labels' band, in CSS pixels.
+const ROW: f64 = 30.0;
+const AXIS: f64 = 20.0;
+
+/// Draws the rows on `el`, `width` CSS pixels wide, with the cursor at
+/// `cursor` µs after the first arrival. Shapes first, then the text in one
+/// pass per font (setting a canvas font parses it).
+fn draw(el: &HtmlCanvasElement, tl: &Timeline, cursor: Option<u64>, width: f64, p: &Palette, texts: &Texts) {
+    let rows = &tl.rows;
+    let span = tl.span;
+    let height = (rows.len() as f64 * ROW + AXIS) as u32;
+    let Some(Prepared { ctx, reset }) = prepare(el, width, height, p.dpr) else {
+        return;
+    };
+    if reset {
+        ctx.set_font(&format!("700 12px {}", p.font));
+        ctx.set_text_baseline("middle");
+    }
+    let narrow = width < 520.0;
+    let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
+    let (left, right) = (name_w + 12.0, width - outcome_w - 12.0);
+    let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
+    let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
+    let tau = std::f64::consts::TAU;
+    ctx.set_stroke_style_str(&p.line);
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    for i in 0..rows.len() {
+        ctx.move_to(left, mid(i) + 13.5);
+        ctx.line_to(right, mid(i) + 13.5);
+    }
+    ctx.stroke();
+    // Each request's life, from arrival to answer.
+    ctx.set_stroke_style_str(&p.no);
+    ctx.set_line_width(2.0);
+    ctx.begin_path();
+    for (i, row) in rows.iter().enumerate() {
+        ctx.move_to(x(row.arrival), mid(i));
+        ctx.line_to(x(row.answer), mid(i));
+    }
+    ctx.stroke();
+    // GET to SET: the stretch in which the count is missing this request.
+    ctx.set_fill_style_str(&p.bad_bg);
+    ctx.set_stroke_style_str(&p.over);
+    ctx.set_line_width(1.0);
+    for (i, row) in rows.iter().enumerate() {
+        if let Some((from, until)) = row.gap {
+            ctx.begin_path();
+            ctx.rect(x(from), mid(i) - 9.0, x(until) - x(from), 18.0);
+            ctx.fill();
+            ctx.stroke();
+        }
+    }
+    // The commands: a dot for GET, a square for SET, a dot for the others.
+    for (i, row) in rows.iter().enumerate() {
+        for &(command, t, _) in &row.ops {
+            let (cx, y) = (x(t), mid(i));
+            ctx.begin_path();
+            match command {
+                Command::Set => {
+                    ctx.set_fill_style_str(&p.over);
+                    ctx.rect(cx - 8.0, y - 8.0, 16.0, 16.0);
+                }
+                Command::Get => {
+                    ctx.set_fill_style_str(&p.ok);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, tau);
+                }
+                _ => {
+                    ctx.set_fill_style_str(&p.good_ink);
+                    let _ = ctx.arc(cx, y, 8.0, 0.0, tau);
+                }
+            }
+            ctx.fill();
+        }
+    }
+    ctx.set_text_align("center");
+    ctx.set_fill_style_str(&p.bg);
+    for (i, row) in rows.iter().enumerate() {
+        for &(_, t, value) in &row.ops {
+            let _ = ctx.fill_text(&value.to_string(), x(t), mid(i) + 0.5);
+        }
+    }
+    for (i, row) in rows.iter().enumerate() {
+        ctx.set_text_align("left");
+        ctx.set_fill_style_str(if row.shared { &p.bad_ink } else { &p.muted });
+        let args = [("i", row.number.to_string()), ("s", row.server.to_string())];
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let name = texts.fill(if narrow { T::RowNameShort } else { T::RowName }, &args);
+        let _ = ctx.fill_text(&name, 0.0, mid(i));
+        ctx.set_text_align("right");
+        ctx.set_fill_style_str(if row.allowed { &p.ok } else { &p.muted });
+        let answer = texts.get(if row.allowed { T::AnswerOk } else { T::AnswerNo });
+        let _ = ctx.fill_text(answer, width, mid(i));
+    }
+    let y = rows.len() as f64 * ROW + AXIS / 2.0;
+    ctx.set_fill_style_str(&p.muted);
+    ctx.set_text_align("left");
+    let first = if narrow {
+        texts.fill(T::Ms, &[("n", "0")])
+    } else {
+        texts.get(T::AxisFirst).to_string()
+    };
+    let _ = ctx.fill_text(&first, left, y);
+    ctx.set_text_align("right");
+    let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
+    // The replay's cursor.
+    if let Some(c) = cursor {
+        ctx.set_stroke_style_str(&p.accent);
+        ctx.set_line_width(2.0);
+        ctx.begin_path();
+        ctx.move_to(x(c), 0.0);
+        ctx.line_to(x(c), rows.len() as f64 * ROW);
+        ctx.stroke();
+    }
+}
+
+/// The key under the timeline, as markup.
+fn key(strategy: Strategy, texts: &Texts) -> String {
+    let items: &[(&str, T)] = match strategy {
+        Strategy::GetSet => &[("get", T::KeyGet), ("set", T::KeySet), ("gap", T::KeyGap), ("", T::KeyAnswer)],
+        Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
+        _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
+    };
+    items
+        .iter()
+        .map(|(class, t)| {
+            let swatch = if class.is_empty() {
+                String::new()
+            } else {
+                format!(r#"<i class="rll-tl__swatch rll-tl__swatch--{class}"></i> "#)
+            };
+            format!("<li>{swatch}{}</li>", crate::vm::html::esc(texts.get(*t)))
+        })
+        .collect()
+}
+
+/// Binds the timeline under `root`.
+pub fn bind(lab: Lab, root: &web_sys::Element) {
+    let Some(figure) = super::dom::slot(root, "timeline") else { return };
+    let Some(canvas) = super::dom::find(&figure, "canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
+        return;
+    };
+    let caption = super::dom::slot(root, "tl-caption");
+    let keys = super::dom::slot(root, "tl-key");
+    let width = use_width(&canvas);
+    let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
+    let mut last_key = String::new();
+    super::effect(move || {
+        let s = lab.scenario.get();
+        let m = lab.m();
+        let t = if s.redis == Health::Down {
+            T::TimelineDown
+        } else if s.rtt_us == 0 {
+            T::TimelineRtt0
+        } else {
+            match s.strategy {
+                Strategy::GetSet => T::TimelineGetSet,
+                Strategy::Lua => T::TimelineLua,
+                _ => T::TimelineIncr,
+            }
+        };
+        if let Some(c) = &caption {
+            super::dom::text(c, m.texts.get(t));
+        }
+        if let Some(k) = &keys {
+            super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
+        }
+    });
+    super::effect(move || {
+        let w = width.get();
+        let hiding = lab.hiding();
+        super::dom::hide(&figure, hiding);
+        let colours = lab.palette(&canvas);
+        let t = lab.time.get();
+        let m = lab.m();
+        rows.with(|tl| {
+            let cursor = t.and_then(|t| tl.cursor(t));
+            if !hiding && w > 0.0 {
+                draw(&canvas, tl, cursor, w, &colours, &m.texts);
+            }
+        });
+    });
+}

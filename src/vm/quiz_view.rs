@@ -1,0 +1,106 @@
+//! One quiz question as the learner sees it: its markup (written once) and
+//! its state after each pick (which options are marked, the feedback), so
+//! the view updates the same elements and keyboard focus stays put.
+
+use std::fmt::Write;
+
+use super::html::esc;
+use super::quiz::{Answer, Question};
+use super::text::{Texts, T};
+
+/// How one option shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionView {
+    /// The button's classes.
+    pub class: &'static str,
+    /// Whether its feedback is the one showing.
+    pub pressed: bool,
+    /// Once the question is over: whether it is the right one.
+    pub correct: Option<bool>,
+}
+
+/// How one question shows, in the order its options are shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestionView {
+    pub options: Vec<OptionView>,
+    /// The feedback, as markup.
+    pub feedback: String,
+    /// "Show answer" is offered (a wrong pick, not over yet).
+    pub offer_answer: bool,
+    /// "Show me" is offered (the question is over).
+    pub offer_show_me: bool,
+}
+
+/// The state of question `q` after `a`, its options in `order`.
+pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionView {
+    let right = q.right();
+    let options = order
+        .iter()
+        .map(|&i| OptionView {
+            class: if i == right && a.done() {
+                "rll-question__choice rll-question__choice--right"
+            } else if a.tried.contains(&i) {
+                "rll-question__choice rll-question__choice--wrong"
+            } else {
+                "rll-question__choice"
+            },
+            pressed: a.last == Some(i),
+            correct: a.done().then_some(i == right),
+        })
+        .collect();
+    let feedback = match a.last {
+        None => String::new(),
+        Some(i) => {
+            let verdict = t.get(if i == right { T::QuizRight } else { T::QuizWrong });
+            let mut s = format!(
+                "<strong>{}</strong>{}",
+                esc(verdict),
+                esc(&q.options[i].why)
+            );
+            if !a.done() {
+                let _ = write!(s, " {}", esc(t.get(T::QuizTryOther)));
+            }
+            s
+        }
+    };
+    QuestionView {
+        options,
+        feedback,
+        offer_answer: a.first.is_some() && !a.done(),
+        offer_show_me: a.done() && q.show.is_some(),
+    }
+}
+
+/// The markup of question `q` (number `n`, 0-based) in widget `id`.
+pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t: &Texts) -> String {
+    let v = view(q, order, a, t);
+    let mut s = format!(
+        r#"<p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="group" aria-labelledby="{id}-q{n}">"#,
+        esc(&q.prompt)
+    );
+    for (&i, o) in order.iter().zip(&v.options) {
+        let _ = write!(
+            s,
+            r#"<button type="button" class="{}" data-act="quiz-pick" data-q="{n}" data-i="{i}" aria-pressed="{}" aria-controls="{id}-q{n}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}</button>"#,
+            o.class,
+            o.pressed,
+            esc(&q.options[i].text)
+        );
+    }
+    let _ = write!(
+        s,
+        r#"</div><div class="rll-question__feedback" id="{id}-q{n}-fb" aria-live="polite" data-testid="quiz-feedback">{}</div><div class="rll-question__more"><button type="button" class="rll-link" data-testid="quiz-show" data-act="quiz-show" data-q="{n}" hidden>{}</button>"#,
+        v.feedback,
+        esc(t.get(T::QuizShowAnswer))
+    );
+    if let Some(show) = &q.show {
+        let _ = write!(
+            s,
+            r#"<button type="button" class="rll-link" data-testid="show-me" data-act="show-me" data-query="{}" hidden>{}</button>"#,
+            esc(&show.query),
+            esc(&t.fill(T::ShowMe, &[("label", &show.label)]))
+        );
+    }
+    s.push_str("</div>");
+    s
+}

@@ -1,0 +1,561 @@
+//! The widget's markup, written once when it mounts: every section the
+//! page shows (per `hide` and `compact`), its fixed text, its controls with
+//! the attributes the view binds to (`data-knob`, `data-choice`,
+//! `data-act`), and empty slots (`data-slot`) that the view fills as the
+//! scenario and the moment change. Pure and tested natively, like the rest
+//! of the view-model.
+//!
+//! Why markup and not a tree of Leptos components: the same sections built
+//! as `view!` trees cost about a third more wasm (docs/DECISIONS.md), and
+//! the download budget had no room for it.
+
+use std::fmt::Write;
+
+use crate::sim::params::write_value;
+use crate::sim::{Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, MOVE, PLAN, RTT, SYNC, TIMEOUT};
+use crate::sim::{BURST, SERVERS};
+
+use super::html::esc;
+use super::page::{Page, Section};
+use super::quiz::Question;
+use super::text::{Texts, T};
+
+/// The label and the two-word hint of a strategy's tab.
+pub fn tab_names(s: Strategy) -> (T, T) {
+    match s {
+        Strategy::Local => (T::TabLocal, T::HintLocal),
+        Strategy::Split => (T::TabSplit, T::HintSplit),
+        Strategy::Sync => (T::TabSync, T::HintSync),
+        Strategy::Edge => (T::TabEdge, T::HintEdge),
+        Strategy::GetSet => (T::TabGetSet, T::HintGetSet),
+        Strategy::Incr => (T::TabIncr, T::HintIncr),
+        Strategy::Lua => (T::TabLua, T::HintLua),
+    }
+}
+
+/// The line under the tabs: what the servers do under `s`.
+pub fn summary(s: Strategy) -> T {
+    match s {
+        Strategy::Local => T::SummaryLocal,
+        Strategy::Split => T::SummarySplit,
+        Strategy::Sync => T::SummarySync,
+        Strategy::Edge => T::SummaryEdge,
+        Strategy::GetSet => T::SummaryGetSet,
+        Strategy::Incr => T::SummaryIncr,
+        Strategy::Lua => T::SummaryLua,
+    }
+}
+
+/// The sliders of the controls, in order, with their labels.
+pub const SLIDERS: [(&Knob, T); 6] = [
+    (&SERVERS, T::SliderServers),
+    (&BURST, T::SliderBurst),
+    (&RTT, T::SliderRtt),
+    (&SYNC, T::SliderSync),
+    (&PLAN, T::SliderPlan),
+    (&MOVE, T::SliderMove),
+];
+
+/// The takeaways: each sentence, the label of its "show me", its scenario.
+pub const TAKEAWAYS: [(T, T, &str); 5] = [
+    (T::Takeaway1, T::ShowMeTakeaway1, "strategy=local&servers=16&burst=500"),
+    (T::Takeaway2, T::ShowMeTakeaway2, "strategy=split&burst=10"),
+    (T::Takeaway3, T::ShowMeTakeaway3, "strategy=getset&rtt=5"),
+    (T::Takeaway4, T::ShowMeTakeaway4, "strategy=incr&redis=down&fail=closed"),
+    (T::Takeaway5, T::ShowMeTakeaway5, "strategy=sync&sync=5"),
+];
+
+/// Writes markup with the widget's text.
+struct W<'a> {
+    out: String,
+    t: &'a Texts,
+    /// The id prefix, unique on the page (`rll1`).
+    id: &'a str,
+    /// The title's heading level (1 on the widget's page, 2 in a host page).
+    base: u8,
+}
+
+impl W<'_> {
+    fn raw(&mut self, s: &str) -> &mut Self {
+        self.out.push_str(s);
+        self
+    }
+    /// A sentence, escaped.
+    fn text(&mut self, t: T) -> &mut Self {
+        let s = esc(self.t.get(t));
+        self.out.push_str(&s);
+        self
+    }
+    /// Any text, escaped.
+    fn esc(&mut self, s: &str) -> &mut Self {
+        self.out.push_str(&esc(s));
+        self
+    }
+    /// A heading `depth` levels below the title.
+    fn heading(&mut self, depth: u8, class: &str, id: &str, t: T) -> &mut Self {
+        let h = (self.base + depth).min(6);
+        let id_attr = if id.is_empty() {
+            String::new()
+        } else {
+            format!(r#" id="{}-{id}""#, self.id)
+        };
+        let _ = write!(self.out, r#"<h{h} class="{class}"{id_attr}>"#);
+        self.text(t);
+        let _ = write!(self.out, "</h{h}>");
+        self
+    }
+    /// A slider for `knob`, labelled `label`.
+    fn slider(&mut self, knob: &Knob, label: T) -> &mut Self {
+        let (id, name) = (self.id.to_string(), knob.name);
+        let _ = write!(
+            self.out,
+            r#"<div class="rll-slider" data-slider="{name}"><div class="rll-slider__head"><label class="rll-slider__label" for="{id}-{name}">"#
+        );
+        self.text(label);
+        let _ = write!(
+            self.out,
+            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}"><p class="rll-slider__note" id="{id}-{name}-note" hidden></p></div>"#,
+            write_value(knob, knob.min),
+            write_value(knob, knob.max),
+            write_value(knob, knob.step)
+        );
+        self
+    }
+    /// A group of radio buttons: `choice` is its name (`lb`, `redis`,
+    /// `fail`), each option its value and label.
+    fn radios(&mut self, legend: T, choice: &str, options: &[(&str, T)]) -> &mut Self {
+        self.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
+            .text(legend)
+            .raw("</legend>");
+        for (value, label) in options {
+            let _ = write!(
+                self.out,
+                r#"<label class="rll-choice__option"><input type="radio" name="{}-{choice}" data-testid="{choice}-{value}" data-choice="{choice}" value="{value}"><span>"#,
+                self.id
+            );
+            self.text(*label).raw("</span></label>");
+        }
+        self.raw("</fieldset>")
+    }
+}
+
+/// The widget's markup for `page`. `quiz` and `order` are the questions and
+/// the order of their options (see [`super::quiz::order`]).
+pub fn skeleton(
+    page: &Page,
+    t: &Texts,
+    id: &str,
+    url_state: bool,
+    quiz: &[Question],
+    order: &[Vec<usize>],
+) -> String {
+    let mut w = W {
+        out: String::with_capacity(24_000),
+        t,
+        id,
+        base: if url_state { 1 } else { 2 },
+    };
+    let shows = |s: Section| !page.hide.contains(&s);
+    let full = !page.compact;
+    if shows(Section::Title) {
+        w.raw(r#"<header class="rll-head">"#)
+            .heading(0, "rll-head__title", "", T::Title)
+            .raw(r#"<p class="rll-head__framing">"#)
+            .text(T::Framing)
+            .raw("</p></header>");
+    }
+    notice(&mut w, &page.notices);
+    let tabbed = shows(Section::Tabs) && page.tabs.len() > 1;
+    if tabbed {
+        tabs(&mut w, &page.tabs);
+    }
+    let _ = write!(w.out, r#"<div class="rll-panel" id="{id}-panel""#);
+    if tabbed {
+        w.raw(r#" role="tabpanel""#);
+    }
+    w.raw(">");
+    let h = (w.base + 1).min(6);
+    let _ = write!(
+        w.out,
+        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}><p class="rll-panel__summary" data-slot="summary"></p><div class="rll-deck">"#
+    );
+    if shows(Section::Picture) {
+        picture(&mut w);
+    }
+    if shows(Section::Totals) {
+        w.raw(r#"<div class="rll-deck__totals"><section class="rll-totals" data-slot="totals" aria-label=""#)
+            .text(T::TotalsLabel)
+            .raw(r#""></section></div>"#);
+    }
+    if shows(Section::Controls) {
+        w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
+        for (knob, label) in SLIDERS {
+            w.slider(knob, label);
+        }
+        w.raw("</div>");
+        w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll" data-act="reroll"><span aria-hidden="true">↻ </span>"#)
+            .text(T::Reroll)
+            .raw(r#"</button><span class="rll-seed" data-slot="seed"></span><button type="button" class="rll-button rll-button--small" data-testid="reset" data-act="reset">"#)
+            .text(T::Reset)
+            .raw("</button></div></div>");
+    }
+    w.raw("</div>");
+    if full && shows(Section::Cards) {
+        w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
+            .text(T::LegendLabel)
+            .raw(r#"">"#);
+        for (class, label) in [
+            ("ok", T::LegendOk),
+            ("over", T::LegendOver),
+            ("no", T::LegendNo),
+            ("under", T::LegendUnder),
+            ("unused", T::LegendUnused),
+        ] {
+            let _ = write!(
+                w.out,
+                r#"<li data-legend="{class}"><i class="rll-mark rll-mark--{class}"></i>"#
+            );
+            w.text(label).raw("</li>");
+        }
+        w.raw(r#"</ul><ul class="rll-cards" data-slot="cards" aria-label=""#)
+            .text(T::CardsLabel)
+            .raw(r#""></ul></div>"#);
+    }
+    let setup = full && shows(Section::Controls);
+    let details_shown = full && shows(Section::Totals);
+    if setup || details_shown {
+        w.raw(r#"<div class="rll-more">"#);
+        if setup {
+            scenario_line(&mut w);
+        }
+        if details_shown {
+            details(&mut w);
+        }
+        w.raw("</div>");
+    }
+    if full && (shows(Section::Timeline) || shows(Section::Log)) {
+        w.raw(r#"<div class="rll-redis" data-slot="redis">"#);
+        if shows(Section::Timeline) {
+            let _ = write!(
+                w.out,
+                r#"<figure class="rll-tl" data-slot="timeline" aria-labelledby="{id}-tl-title">"#
+            );
+            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
+                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
+        }
+        if shows(Section::Log) {
+            let _ = write!(
+                w.out,
+                r#"<section class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
+            );
+            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
+                .raw(r#"<p class="rll-log__empty" data-slot="log-empty">"#)
+                .text(T::LogNothing)
+                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></section>"#);
+        }
+        w.raw("</div>");
+    }
+    if full && shows(Section::Charts) {
+        charts(&mut w);
+    }
+    if full && shows(Section::Explanation) {
+        let _ = write!(
+            w.out,
+            r#"<section class="rll-explain" aria-labelledby="{id}-explain-title">"#
+        );
+        w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
+            .raw(r#"<p data-slot="explain-1"></p><p data-slot="explain-2"></p><p class="rll-explain__prod"><strong>"#)
+            .text(T::InProduction)
+            .raw(r#"</strong><span data-slot="explain-3"></span></p></section>"#);
+    }
+    w.raw(r#"</div><p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer" data-slot="announcer"></p>"#);
+    if full && shows(Section::Quiz) {
+        quiz_section(&mut w, quiz, order);
+    }
+    if full && shows(Section::Takeaways) {
+        takeaways(&mut w, &page.tabs);
+    }
+    if full && shows(Section::Footer) && !page.embed && url_state {
+        footer(&mut w);
+    }
+    w.out
+}
+
+/// What was adjusted, politely, once.
+fn notice(w: &mut W, notices: &[String]) {
+    w.raw(r#"<div class="rll-notice" role="status" data-testid="notice""#);
+    if notices.is_empty() {
+        w.raw(" hidden></div>");
+        return;
+    }
+    w.raw(r#"><p class="rll-notice__title">"#)
+        .text(T::NoticeTitle)
+        .raw(r#"</p><ul class="rll-notice__list">"#);
+    for n in notices {
+        w.raw("<li>").esc(n).raw("</li>");
+    }
+    w.raw(r#"</ul><button type="button" class="rll-button rll-button--small" data-act="dismiss">"#)
+        .text(T::Dismiss)
+        .raw("</button></div>");
+}
+
+/// The strategy tabs, grouped by where the count lives.
+fn tabs(w: &mut W, offered: &[Strategy]) {
+    w.raw(r#"<div class="rll-tabs" role="tablist" aria-label=""#)
+        .text(T::TabsLabel)
+        .raw(r#"">"#);
+    for (place, label) in [
+        (Place::Memory, T::GroupMemory),
+        (Place::Front, T::GroupFront),
+        (Place::Redis, T::GroupRedis),
+    ] {
+        if !offered.iter().any(|s| s.place() == place) {
+            continue;
+        }
+        w.raw(r#"<div class="rll-tabs__group" role="presentation"><span class="rll-tabs__group-label" aria-hidden="true">"#)
+            .text(label)
+            .raw(r#"</span><div class="rll-tabs__row" role="presentation">"#);
+        for s in offered.iter().filter(|s| s.place() == place) {
+            let (name, hint) = tab_names(*s);
+            let _ = write!(
+                w.out,
+                r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
+                id = w.id,
+                n = s.as_str()
+            );
+            w.text(name)
+                .raw(r#"</span><span class="rll-tabs__hint">"#)
+                .text(hint)
+                .raw("</span></button>");
+        }
+        w.raw("</div></div>");
+    }
+    w.raw("</div>");
+}
+
+/// The picture, the replay controls and the prediction.
+fn picture(w: &mut W) {
+    let id = w.id.to_string();
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" aria-pressed="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span>"#)
+        .text(T::Play)
+        .raw(r#"</span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span>"#)
+        .text(T::Pause)
+        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">◀ </span>"#)
+        .text(T::StepBack)
+        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step">"#)
+        .text(T::Step)
+        .raw(r#"<span aria-hidden="true"> ▶</span></button>"#);
+    let _ = write!(
+        w.out,
+        r#"<div class="rll-replay__time"><label for="{id}-time">"#
+    );
+    w.text(T::Time);
+    let _ = write!(
+        w.out,
+        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="0.01"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
+    );
+    w.text(T::Speed);
+    let _ = write!(
+        w.out,
+        r#"<select id="{id}-speed" data-testid="speed" data-input="speed">"#
+    );
+    for (v, t) in [(0, T::SpeedSlow), (1, T::SpeedNormal), (2, T::SpeedFast)] {
+        let _ = write!(w.out, r#"<option value="{v}">"#);
+        w.text(t).raw("</option>");
+    }
+    w.raw(r#"</select></label><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
+        .text(T::PredictStart)
+        .raw("</button></div>");
+    let _ = write!(
+        w.out,
+        r#"<form class="rll-predict" data-slot="predict" hidden><label for="{id}-guess" data-slot="predict-ask"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="predict-guess" inputmode="numeric" min="0" placeholder=""#
+    );
+    w.text(T::PredictGuess)
+        .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
+        .text(T::PredictGo)
+        .raw(r#"</button></span><span class="rll-predict__note">"#)
+        .text(T::PredictHidden)
+        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result" data-slot="predict-result"></p></figure></div>"#);
+}
+
+/// The limit, the load balancer and the presets.
+fn scenario_line(w: &mut W) {
+    w.raw(r#"<div class="rll-setup"><p class="rll-setup__limit" data-slot="limit-line"></p>"#);
+    w.radios(
+        T::LbLegend,
+        "lb",
+        &[
+            (LoadBalancer::Random.as_str(), T::LbRandom),
+            (LoadBalancer::RoundRobin.as_str(), T::LbRoundRobin),
+            (LoadBalancer::Sticky.as_str(), T::LbSticky),
+        ],
+    );
+    w.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
+        .text(T::PresetLegend)
+        .raw("</legend>");
+    for p in Preset::ALL {
+        let (label, title) = match p {
+            Preset::Gatepass => (T::PresetGatepass, T::PresetGatepassTitle),
+            Preset::PerMinute => (T::PresetPerMinute, T::PresetPerMinuteTitle),
+        };
+        let _ = write!(
+            w.out,
+            r#"<button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="preset" data-value="{n}" aria-pressed="false" title=""#,
+            n = p.as_str()
+        );
+        w.text(title).raw(r#"">"#).text(label).raw("</button>");
+    }
+    w.raw("</fieldset></div>");
+}
+
+/// The rest of the totals, what happens if Redis is slow or down (with its
+/// settings), and the cost of sharing (with the site's traffic).
+fn details(w: &mut W) {
+    let id = w.id.to_string();
+    w.raw(r#"<dl class="rll-stats rll-more__stats" data-slot="stats"></dl>"#);
+    let _ = write!(
+        w.out,
+        r#"<section class="rll-down" aria-labelledby="{id}-down-title">"#
+    );
+    w.heading(2, "rll-down__title", "down-title", T::DownTitle)
+        .raw(r#"<p data-testid="redis-down" data-slot="down"></p><div class="rll-redis-settings" data-slot="redis-settings">"#);
+    w.radios(
+        T::RedisLegend,
+        "redis",
+        &[
+            (Health::Up.as_str(), T::RedisUp),
+            (Health::Slow.as_str(), T::RedisSlow),
+            (Health::Down.as_str(), T::RedisDown),
+        ],
+    );
+    w.slider(&TIMEOUT, T::SliderTimeout);
+    w.radios(
+        T::FailLegend,
+        "fail",
+        &[
+            (Fail::Open.as_str(), T::FailOpen),
+            (Fail::Closed.as_str(), T::FailClosed),
+        ],
+    );
+    let _ = write!(
+        w.out,
+        r#"</div></section><section class="rll-cost" aria-labelledby="{id}-cost-title">"#
+    );
+    w.heading(2, "rll-cost__title", "cost-title", T::CostTitle);
+    let _ = write!(
+        w.out,
+        r#"<div class="rll-traffic"><label for="{id}-traffic">"#
+    );
+    w.text(T::SliderTraffic);
+    let _ = write!(
+        w.out,
+        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1000"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></section>"#
+    );
+}
+
+/// The charts section: two hosts the view fills with SVG.
+fn charts(w: &mut W) {
+    let id = w.id.to_string();
+    let _ = write!(
+        w.out,
+        r#"<section class="rll-charts" data-slot="charts" aria-labelledby="{id}-charts-title">"#
+    );
+    w.heading(2, "rll-section-title", "charts-title", T::ChartsTitle)
+        .raw(r#"<p class="rll-charts__note" data-slot="chart-note"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
+    for s in Strategy::ALL {
+        let _ = write!(
+            w.out,
+            r#"<li><i class="rll-chart__key rll-s-{}"></i>"#,
+            s.as_str()
+        );
+        w.text(tab_names(s).0).raw("</li>");
+    }
+    w.raw(r#"</ul><p class="rll-charts__working" role="status" data-slot="chart-working"></p><div class="rll-charts__grid">"#);
+    for (name, title) in [("servers", T::ChartServers), ("rtt", T::ChartRtt)] {
+        w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
+            .text(title);
+        let _ = write!(
+            w.out,
+            r#"</figcaption><div class="rll-chart__host" data-chart="{name}"></div><details class="rll-chart__table"><summary>"#
+        );
+        w.text(T::ChartTable);
+        let _ = write!(
+            w.out,
+            r#"</summary><table data-table="{name}"></table></details></figure>"#
+        );
+    }
+    w.raw(r#"</div><p class="rll-charts__readout" aria-live="polite" data-testid="chart-readout" data-slot="chart-readout"></p></section>"#);
+}
+
+/// The quiz: a slot per question, filled by [`super::quiz_view`].
+fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
+    let id = w.id.to_string();
+    let _ = write!(
+        w.out,
+        r#"<section class="rll-quiz" data-testid="quiz" aria-labelledby="{id}-quiz-title">"#
+    );
+    w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
+        .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score" data-slot="quiz-score"></p><ol class="rll-quiz__list">"#);
+    for (q, question) in quiz.iter().enumerate() {
+        let _ = write!(
+            w.out,
+            r#"<li class="rll-question" data-testid="quiz-question" data-q="{q}">"#
+        );
+        w.out.push_str(&super::quiz_view::question(
+            question,
+            &order[q],
+            &Default::default(),
+            q,
+            w.id,
+            w.t,
+        ));
+        w.raw("</li>");
+    }
+    w.raw(r#"</ol><button type="button" class="rll-button" data-testid="quiz-reset" data-act="quiz-reset" hidden>"#)
+        .text(T::QuizAgain)
+        .raw("</button></section>");
+}
+
+/// The key takeaways, each with a scenario that shows it (when the page
+/// offers its strategy).
+fn takeaways(w: &mut W, offered: &[Strategy]) {
+    let id = w.id.to_string();
+    let _ = write!(
+        w.out,
+        r#"<section class="rll-takeaways" aria-labelledby="{id}-takeaways-title">"#
+    );
+    w.heading(1, "rll-section-title", "takeaways-title", T::TakeawaysTitle)
+        .raw("<ul>");
+    for (text, label, query) in TAKEAWAYS {
+        w.raw("<li>").text(text);
+        let strategy = crate::sim::params::parse(crate::sim::params::pairs(query))
+            .scenario
+            .strategy;
+        if offered.contains(&strategy) {
+            let _ = write!(
+                w.out,
+                r#" <button type="button" class="rll-link" data-testid="show-me" data-act="show-me" data-query="{}">"#,
+                esc(query)
+            );
+            let shown = w.t.fill(T::ShowMe, &[("label", w.t.get(label))]);
+            w.esc(&shown).raw("</button>");
+        }
+        w.raw("</li>");
+    }
+    w.raw("</ul></section>");
+}
+
+/// Copy controls, the privacy line and the proof (not in embed mode).
+fn footer(w: &mut W) {
+    w.raw(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button" data-testid="copy-link" data-act="copy-link">"#)
+        .text(T::CopyLink)
+        .raw(r#"</button><button type="button" class="rll-button" data-testid="copy-embed" data-act="copy-embed">"#)
+        .text(T::CopyEmbed)
+        .raw(r#"</button><span class="rll-foot__status" role="status" data-testid="copy-status"></span></div><textarea class="rll-foot__fallback" readonly rows="4" aria-label=""#)
+        .text(T::CopyText)
+        .raw(r#"" hidden></textarea><p class="rll-foot__note">"#)
+        .text(T::Privacy)
+        .raw(r#"</p><p class="rll-foot__note"><a href="proof.html" data-testid="proof-link">"#)
+        .text(T::Proof)
+        .raw("</a></p></footer>");
+}
