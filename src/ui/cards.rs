@@ -52,7 +52,7 @@ impl Held {
     }
 
     /// Writes what changed since the last update.
-    fn fill(&mut self, c: &Card, width: f64, palette: &Palette, repaint: bool, texts: &Texts) {
+    fn fill(&mut self, c: &Card, width: f64, rows: usize, palette: &Palette, repaint: bool, texts: &Texts) {
         let old = self.shown.take();
         let differs = |f: fn(&Card) -> u32| old.as_ref().is_none_or(|o| f(o) != f(c));
         if old
@@ -94,7 +94,7 @@ impl Held {
             self.heard.set_text_content(Some(&c.heard(texts)));
         }
         if repaint || old.as_ref().is_none_or(|o| o.marks != c.marks) {
-            draw(&self.canvas, &c.marks, width, palette);
+            draw(&self.canvas, &c.marks, width, rows, palette);
         }
         self.shown = Some(c.clone());
     }
@@ -104,6 +104,8 @@ impl Held {
 /// repainted.
 #[derive(Default)]
 struct Drawn {
+    /// The rows every card's canvas has.
+    rows: usize,
     list_width: f64,
     canvas_width: f64,
     palette: Option<Palette>,
@@ -149,8 +151,14 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 repaint = true;
             }
             drawn.palette = Some(colours.clone());
+            let columns = super::marks::columns(drawn.canvas_width);
+            let tallest = rows.iter().map(|c| c.marks.len().div_ceil(columns)).max().unwrap_or(0);
+            if tallest != drawn.rows {
+                drawn.rows = tallest;
+                repaint = true;
+            }
             for (card, c) in held.iter_mut().zip(&rows) {
-                card.fill(c, drawn.canvas_width, &colours, repaint, &m.texts);
+                card.fill(c, drawn.canvas_width, tallest, &colours, repaint, &m.texts);
             }
         });
     });

@@ -337,22 +337,24 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         Sweeping { axis: Axis::Servers, key: None, now: None, before: None },
         Sweeping { axis: Axis::Rtt, key: None, now: None, before: None },
     ]));
+    // The SVGs are built the first time the charts come into view: nothing
+    // at start-up for a section most learners reach later.
+    let svgs: Rc<RefCell<Vec<Svg>>> = Rc::new(RefCell::new(Vec::new()));
     let doc = section.owner_document();
-    let svgs: Rc<Vec<Svg>> = Rc::new(match doc {
-        Some(doc) => {
-            let count = |axis: Axis| axis.strategies().len() * axis.values().len();
-            vec![
-                Svg::new(&doc, &hosts[0], "chart-servers", &Axis::Servers.strategies(), count(Axis::Servers)),
-                Svg::new(&doc, &hosts[1], "chart-rtt", &Axis::Rtt.strategies(), count(Axis::Rtt)),
-            ]
-        }
-        None => Vec::new(),
-    });
 
     // Draws both charts from the sweeps as they stand.
     let redraw = {
         let (sweeps, svgs) = (sweeps.clone(), svgs.clone());
         move |w: f64| {
+            if svgs.borrow().is_empty() {
+                if let Some(doc) = &doc {
+                    let count = |axis: Axis| axis.strategies().len() * axis.values().len();
+                    let mut v = svgs.borrow_mut();
+                    v.push(Svg::new(doc, &hosts[0], "chart-servers", &Axis::Servers.strategies(), count(Axis::Servers)));
+                    v.push(Svg::new(doc, &hosts[1], "chart-rtt", &Axis::Rtt.strategies(), count(Axis::Rtt)));
+                }
+            }
+            let svgs = svgs.borrow();
             let m = lab.m();
             let s = lab.scenario.get_untracked();
             let h = if w < 520.0 { 220.0 } else { 260.0 };
@@ -444,8 +446,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         super::effect(move || {
             tick.track();
             let w = width.get();
+            // Nobody sees a chart off screen: draw it when it comes into view.
+            if !visible.get() {
+                return;
+            }
             redraw(w);
-            if visible.get() && !running.get() {
+            if !running.get() {
                 running.set(true);
                 if let (Some(win), Some(f)) = (web_sys::window(), frame.borrow().as_ref()) {
                     let _ = win.request_animation_frame(f.as_ref().unchecked_ref());

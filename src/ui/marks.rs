@@ -58,12 +58,22 @@ fn paint(kind: Mark, p: &Palette) -> (&str, bool) {
     }
 }
 
-/// Draws `marks` on `el`, which is `width` CSS pixels wide, resizing its
-/// height to fit them.
-pub fn draw(el: &HtmlCanvasElement, marks: &[Mark], width: f64, palette: &Palette) {
-    let columns = (((width + GAP) / STEP).floor() as usize).max(1);
-    let rows = marks.len().div_ceil(columns);
-    let height = (rows as u32 * STEP as u32).saturating_sub(GAP as u32);
+/// How many marks fit in a row of a canvas `width` CSS pixels wide.
+pub fn columns(width: f64) -> usize {
+    (((width + GAP) / STEP).floor() as usize).max(1)
+}
+
+/// The height, in CSS pixels, of `rows` rows of marks.
+pub fn height(rows: usize) -> u32 {
+    (rows as u32 * STEP as u32).saturating_sub(GAP as u32)
+}
+
+/// Draws `marks` on `el`, which is `width` CSS pixels wide and `rows` rows
+/// tall (every card gets the tallest card's rows: the cards line up, and a
+/// drag that moves one mark rarely resizes a canvas, which costs a layout).
+pub fn draw(el: &HtmlCanvasElement, marks: &[Mark], width: f64, rows: usize, palette: &Palette) {
+    let columns = columns(width);
+    let height = height(rows.max(marks.len().div_ceil(columns)));
     let Some(Prepared { ctx, .. }) = prepare(el, width, height, palette.dpr) else {
         return;
     };

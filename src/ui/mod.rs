@@ -25,6 +25,7 @@ mod controls;
 mod dom;
 mod embed;
 mod events;
+mod json;
 mod log;
 mod marks;
 mod picture;
@@ -125,8 +126,9 @@ fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
     pairs
 }
 
-/// The outcome of fetching a content file: its text, or why not.
-type Loaded = (String, Result<String, String>);
+/// The outcome of fetching a content file: its text, or why not (the key of
+/// the reason, and a number for the status).
+type Loaded = (String, Result<String, (T, u16)>);
 
 /// Fetches the content file at `url` (resolved against the page; only from
 /// the page's own origin) and calls `done` with its text or the problem.
@@ -136,7 +138,7 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
     let resolved = web_sys::Url::new_with_base(&url, &href).ok();
     let origin = window.location().origin().unwrap_or_default();
     let Some(resolved) = resolved.filter(|u| u.origin() == origin) else {
-        done((url, Err("it is not on this site; only same-origin files are read".into())));
+        done((url, Err((T::ContentOrigin, 0))));
         return;
     };
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
@@ -152,18 +154,18 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
     let fail = {
         let finish = finish.clone();
         let name = name.clone();
-        Closure::once(move |_: JsValue| finish((name, Err("it could not be fetched".into()))))
+        Closure::once(move |_: JsValue| finish((name, Err((T::ContentFetch, 0)))))
     };
     let on_response = {
         let finish = finish.clone();
         let name = name.clone();
         Closure::once(move |resp: JsValue| {
             let Ok(resp) = resp.dyn_into::<web_sys::Response>() else {
-                finish((name, Err("it could not be fetched".into())));
+                finish((name, Err((T::ContentFetch, 0))));
                 return;
             };
             if !resp.ok() {
-                finish((name, Err(format!("the server answered {}", resp.status()))));
+                finish((name, Err((T::ContentStatus, resp.status()))));
                 return;
             }
             let text = resp.text();
@@ -174,7 +176,7 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
             };
             let on_err = {
                 let name = name.clone();
-                Closure::once(move |_: JsValue| finish((name, Err("it could not be read".into()))))
+                Closure::once(move |_: JsValue| finish((name, Err((T::ContentRead, 0)))))
             };
             if let Ok(p) = text {
                 let _ = p.then2(&on_text, &on_err);
@@ -207,8 +209,8 @@ fn mount(
                 None
             }
         },
-        Some((name, Err(e))) => {
-            problem = Some((name, e));
+        Some((name, Err((why, status)))) => {
+            problem = Some((name, Texts::english().fill(why, &[("n", &status.to_string())])));
             None
         }
     };
@@ -271,6 +273,12 @@ fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
         let _ = root.set_attribute("class", &class);
         if let Some(lang) = &lang {
             let _ = root.set_attribute("lang", lang);
+            // The widget's own page speaks the content's language too.
+            if m.url_state {
+                if let Some(html) = document.document_element() {
+                    let _ = html.set_attribute("lang", lang);
+                }
+            }
         }
         root.set_inner_html(&crate::vm::skeleton::skeleton(
             &m.page, &m.texts, &m.id, m.url_state, &m.quiz, &m.order,
@@ -318,14 +326,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
 /// Reads a content file: the browser parses the JSON, serde deserializes
 /// the value, and [`content::check`] checks it.
 fn read_content(text: &str) -> Result<Content, String> {
-    let value = js_sys::JSON::parse(text).map_err(|e| {
-        js_sys::Reflect::get(&e, &"message".into())
-            .ok()
-            .and_then(|m| m.as_string())
-            .unwrap_or_else(|| "it is not valid JSON".into())
-    })?;
-    let file: content::File = serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
-    content::check(file)
+    content::check(json::from_str(text)?)
 }
 
 /// A shadow root in `host` with the widget's stylesheet, and the element to

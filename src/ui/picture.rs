@@ -48,14 +48,15 @@ fn draw(
     p: &Palette,
     texts: &Texts,
 ) {
-    let Some(Prepared { ctx, .. }) = prepare(el, l.w, l.h as u32, p.dpr) else {
+    let Some(Prepared { ctx, reset }) = prepare(el, l.w, l.h as u32, p.dpr) else {
         return;
     };
-    // The font is set on every draw: a reset canvas forgets it, and one
-    // parse per frame is cheap next to the drawing.
-    ctx.set_font(&format!("600 11px {}", p.font));
+    // Setting a canvas font parses it: only after a resize reset the context.
+    if reset {
+        ctx.set_font(&format!("600 11px {}", p.font));
+        ctx.set_text_baseline("middle");
+    }
     ctx.set_text_align("center");
-    ctx.set_text_baseline("middle");
     let mid = |r: &Rect| (r.x + r.w / 2.0, r.y + r.h / 2.0);
     // The wires.
     ctx.set_stroke_style_str(&p.line);
@@ -104,17 +105,12 @@ fn draw(
         ctx.set_stroke_style_str(&p.line);
         ctx.stroke();
         if s.h >= 11.0 {
+            // One text per server: each fillText shapes its text anew.
             ctx.set_text_align("left");
-            ctx.set_fill_style_str(&p.muted);
-            let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
-            let _ = ctx.fill_text(&name, s.x + 4.0, s.y + s.h / 2.0);
-            ctx.set_text_align("right");
             ctx.set_fill_style_str(&p.ink);
-            let _ = ctx.fill_text(
-                &format!("✓{} ✗{}", st.allowed, st.refused),
-                s.x + s.w - 4.0,
-                s.y + s.h / 2.0,
-            );
+            let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
+            let line = format!("{name}  ✓{} ✗{}", st.allowed, st.refused);
+            let _ = ctx.fill_text(&line, s.x + 4.0, s.y + s.h / 2.0);
             ctx.set_text_align("center");
         }
     }
@@ -179,6 +175,9 @@ pub fn bind(lab: Lab, root: &Element) {
     let width = use_width(&canvas);
     let stage = find(root, "[data-testid=\"topology\"]");
     let gateway = find(root, ".rll-picture__gateway");
+    // Whether things may travel (read once: a change of the setting takes
+    // a reload, like the stylesheet's own reduced-motion rules).
+    let motion = !reduced_motion();
     let geometry = super::memo(move || {
         let w = width.get();
         let (strategy, n) = lab.scenario.with(|s| (s.strategy, s.servers));
@@ -201,7 +200,7 @@ pub fn bind(lab: Lab, root: &Element) {
         let m = lab.m();
         lab.report.with(|r| {
             lab.shared.with(|shared| {
-                let f = topology::frame(r, &l, shared, t, !reduced_motion());
+                let f = topology::frame(r, &l, shared, t, motion);
                 draw(&canvas, &l, &f, r, counter, &colours, &m.texts);
                 if let Some(stage) = &stage {
                     let at_end = lab.at_end.get();
@@ -256,7 +255,8 @@ fn bind_replay(lab: Lab, root: &Element) {
         if let Some(p) = &play {
             attr(p, "aria-pressed", if playing { "true" } else { "false" });
         }
-        let words = m.texts.fill(T::TimeValue, &[("t", &format::ms(now)), ("end", &format::ms(end))]);
+        let num = |us: u64| m.texts.num(&format::ms(us));
+        let words = m.texts.fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
         if let Some(t) = &time {
             attr(t, "max", &format::ms(end));
             dom::set_value(t, &format::ms(now));

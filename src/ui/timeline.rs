@@ -20,10 +20,18 @@ use crate::vm::timeline::{timeline, Timeline};
 const ROW: f64 = 30.0;
 const AXIS: f64 = 20.0;
 
-/// Draws the rows on `el`, `width` CSS pixels wide, with the cursor at
-/// `cursor` µs after the first arrival. Shapes first, then the text in one
-/// pass per font (setting a canvas font parses it).
-fn draw(el: &HtmlCanvasElement, tl: &Timeline, cursor: Option<u64>, width: f64, p: &Palette, texts: &Texts) {
+/// The axis' ends, in CSS pixels, for a canvas `width` wide.
+fn axis(width: f64) -> (f64, f64) {
+    let narrow = width < 520.0;
+    let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
+    (name_w + 12.0, width - outcome_w - 12.0)
+}
+
+/// Draws the rows on `el`, `width` CSS pixels wide. Shapes first, then the
+/// text in one pass per font (setting a canvas font parses it). The
+/// replay's cursor is an element over the canvas, so a replay frame moves
+/// it without redrawing the rows.
+fn draw(el: &HtmlCanvasElement, tl: &Timeline, width: f64, p: &Palette, texts: &Texts) {
     let rows = &tl.rows;
     let span = tl.span;
     let height = (rows.len() as f64 * ROW + AXIS) as u32;
@@ -35,8 +43,7 @@ fn draw(el: &HtmlCanvasElement, tl: &Timeline, cursor: Option<u64>, width: f64, 
         ctx.set_text_baseline("middle");
     }
     let narrow = width < 520.0;
-    let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
-    let (left, right) = (name_w + 12.0, width - outcome_w - 12.0);
+    let (left, right) = axis(width);
     let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
     let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
     let tau = std::f64::consts::TAU;
@@ -121,15 +128,6 @@ fn draw(el: &HtmlCanvasElement, tl: &Timeline, cursor: Option<u64>, width: f64, 
     let _ = ctx.fill_text(&first, left, y);
     ctx.set_text_align("right");
     let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
-    // The replay's cursor.
-    if let Some(c) = cursor {
-        ctx.set_stroke_style_str(&p.accent);
-        ctx.set_line_width(2.0);
-        ctx.begin_path();
-        ctx.move_to(x(c), 0.0);
-        ctx.line_to(x(c), rows.len() as f64 * ROW);
-        ctx.stroke();
-    }
 }
 
 /// The key under the timeline, as markup.
@@ -184,18 +182,34 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
         }
     });
+    let cursor = super::dom::find(&figure, ".rll-tl__cursor");
+    let drawn = canvas.clone();
     super::effect(move || {
         let w = width.get();
         let hiding = lab.hiding();
         super::dom::hide(&figure, hiding);
-        let colours = lab.palette(&canvas);
-        let t = lab.time.get();
+        let colours = lab.palette(&drawn);
         let m = lab.m();
         rows.with(|tl| {
-            let cursor = t.and_then(|t| tl.cursor(t));
             if !hiding && w > 0.0 {
-                draw(&canvas, tl, cursor, w, &colours, &m.texts);
+                draw(&drawn, tl, w, &colours, &m.texts);
             }
         });
+    });
+    // The cursor follows the replay's moment.
+    super::effect(move || {
+        let Some(c) = &cursor else { return };
+        let w = width.get();
+        let t = lab.time.get();
+        let at = rows.with(|tl| {
+            let (left, right) = axis(w);
+            t.and_then(|t| tl.cursor(t))
+                .map(|x| left + (right - left) * x as f64 / tl.span.max(1) as f64)
+        });
+        super::dom::hide(c, at.is_none());
+        if let Some(x) = at {
+            let style = web_sys::HtmlElement::style(c.unchecked_ref());
+            let _ = style.set_property("transform", &format!("translateX({}px)", x as i32));
+        }
     });
 }

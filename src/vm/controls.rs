@@ -27,7 +27,7 @@ pub struct SliderView {
 /// `knob`'s slider for scenario `s`.
 pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
     let count = |n: u32| t.count(n.into(), T::ServersOne, T::ServersMany);
-    let ms = |n: &str| t.fill(T::Ms, &[("n", n)]);
+    let ms = |n: &str| t.fill(T::Ms, &[("n", &t.num(n))]);
     let get = (knob.get)(s);
     let mut max = knob.max;
     let mut note = None;
@@ -108,5 +108,5 @@ pub fn limit_line(s: &Scenario, t: &Texts) -> String {
 
 /// The site's traffic in words.
 pub fn traffic(s: &Scenario, t: &Texts) -> String {
-    t.fill(T::TrafficValue, &[("n", &format::grouped(s.traffic.into()))])
+    t.fill(T::TrafficValue, &[("n", &t.num(&format::grouped(s.traffic.into())))])
 }

@@ -54,7 +54,11 @@ pub fn lines(
                 let n = n + 1;
                 run = Some((rg, first, req, n, since));
                 if let Some(line) = out.last_mut() {
-                    line.at = format!("{}–{}", format::ms(since), texts.fill(T::Ms, &[("n", &format::ms(at))]));
+                    line.at = format!(
+                        "{}–{}",
+                        texts.num(&format::ms(since)),
+                        texts.fill(T::Ms, &[("n", &texts.num(&format::ms(at)))])
+                    );
                     line.who = format!("#{} – #{}", num(first), num(req));
                     line.command = format!("GET → {} ×{n}", c.value);
                     line.note = texts.fill(
@@ -140,7 +144,7 @@ pub fn lines(
             None => texts.fill(T::LogSync, &[("s", &(c.server + 1).to_string())]),
         };
         out.push(Line {
-            at: texts.fill(T::Ms, &[("n", &format::ms(at))]),
+            at: texts.fill(T::Ms, &[("n", &texts.num(&format::ms(at)))]),
             who,
             command,
             note,

@@ -212,10 +212,10 @@ fn item_notice(name: &str, given: &str, options: &[&str], texts: &Texts) -> Stri
 /// A knob's value as the notices show it: "2.5 ms", "8".
 fn shown(knob: &crate::sim::Knob, v: u32, texts: &Texts) -> String {
     use crate::sim::Unit;
-    let n = params::write_value(knob, v);
+    let n = texts.num(&params::write_value(knob, v));
     match knob.unit {
         Unit::Ms | Unit::TenthMs => texts.fill(T::Ms, &[("n", &n)]),
-        Unit::Seconds => format!("{n} s"),
+        Unit::Seconds => texts.fill(T::Seconds, &[("n", &n)]),
         Unit::Count | Unit::PerSecond => n,
     }
 }

@@ -241,7 +241,7 @@ pub fn skeleton(
                 r#"<figure class="rll-tl" data-slot="timeline" aria-labelledby="{id}-tl-title">"#
             );
             w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
-                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
+                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class="rll-tl__cursor" aria-hidden="true" hidden></i></div><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
         }
         if shows(Section::Log) {
             let _ = write!(

@@ -29,7 +29,6 @@ texts! {
     // The page.
     Title "title" "Rate Limit Lab";
     Framing "framing" "One user, one limit, several servers behind a load balancer: see where a limit kept in each server's memory leaks, and what stops the leak.";
-    Loading "loading" "Loading the simulation…";
     NoticeTitle "notice.title" "Some settings were adjusted:";
     Dismiss "notice.dismiss" "Dismiss";
     NoticeNotNumber "notice.not_number" "{name}=“{given}” is not a number, so it stays at {kept}.";
@@ -45,7 +44,13 @@ texts! {
     NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
     NoticeNone "notice.none" "none";
+    ContentOrigin "content.origin" "it is not on this site, and only files from this site are read";
+    ContentFetch "content.fetch" "it could not be fetched";
+    ContentStatus "content.status" "the server answered {n}";
+    ContentRead "content.read" "it could not be read";
     Or "or" "or";
+    Thousands "number.thousands" ",";
+    Decimal "number.decimal" ".";
 
     // Strategy tabs, grouped by where the count lives.
     TabsLabel "tabs.label" "Strategy";
@@ -88,7 +93,8 @@ texts! {
     BurstValue "value.burst" "{n} in {span} ms";
     Ms "value.ms" "{n} ms";
     SyncValue "value.sync" "every {n} ms";
-    NoMove "value.no_move" "no move";
+    NoMove "value.no_move" "never";
+    Seconds "value.seconds" "{n} s";
     TrafficValue "value.traffic" "{n} requests a second";
     RttUnused "note.rtt_unused" "Only the strategies that call Redis make a round trip.";
     LimitLine "setup.limit" "Limit: {limit} per {window}, for one user. Every burst fits inside one window.";
@@ -117,10 +123,8 @@ texts! {
     Reroll "reroll" "New burst";
     Seed "seed" "seed {n}";
     Reset "reset" "Reset";
-    MoreSettings "settings.more" "Redis and the cost of sharing";
 
     // The picture and the replay.
-    PictureTitle "picture.title" "The burst, replayed";
     User "picture.user" "User";
     Balancer "picture.balancer" "Load balancer";
     BalancerShort "picture.balancer_short" "LB";
@@ -182,13 +186,14 @@ texts! {
     VerdictAllQuota "verdict.all_quota" "Every request refused: each reached a server whose share of the limit is zero.";
     StatAllowed "stat.allowed" "Allowed";
     StatAllowedOf "stat.allowed.of" "of {b} sent; the limit is {l}";
-    StatCeiling "stat.ceiling" "This user's real ceiling: {n} servers × {l} = {c}";
+    StatCeiling "stat.ceiling" "This user's real ceiling: {servers} × {l} = {c}";
     StatBeyond "stat.beyond" "Beyond the limit";
     StatUnder "stat.under" "Refused while under the limit";
     StatRegular "stat.regular" "A regular user";
     StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
     StatCalls "stat.calls" "Redis calls per request";
     StatCallsAll "stat.calls.all" "{n} in all";
+    StatCallsNote "stat.calls.note" "({all}): {note}";
     StatCounter "stat.counter" "Redis counter at the end";
     StatCounterNow "stat.counter.now" "Redis counter now";
     StatTokens "stat.tokens" "Tokens left in the bucket";
@@ -210,6 +215,7 @@ texts! {
     LatencyNone "latency.none" "median: the decision never leaves the server";
     LatencySync "latency.sync" "median: decisions stay local; the syncs run in the background";
     LatencyMax "latency.max" "median, {m} ms at most";
+    LatencyZero "latency.zero" "median: with a zero round trip Redis adds no time, though every request still asks it";
 
     // What happens if Redis is slow or down.
     DownTitle "down.title" "If Redis is slow or down";
@@ -244,7 +250,7 @@ texts! {
     KeySet "key.set" "SET (value written)";
     KeyGap "key.gap" "read, not yet written back";
     KeyIncr "key.incr" "INCR (count returned)";
-    KeyEval "key.eval" "script (1 allowed, 0 refused)";
+    KeyEval "key.eval" "script: 1 = allowed, 0 = refused";
     KeyAnswer "key.answer" "ok / 429: the answer";
     AxisFirst "timeline.axis.first" "0 ms: first arrival";
     RowName "timeline.row" "#{i}  server {s}";
@@ -277,17 +283,11 @@ texts! {
     ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit.";
     ChartAxisServers "chart.axis.servers" "API servers";
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
-    ChartAxisAllowed "chart.axis.allowed" "allowed";
     ChartLimit "chart.limit" "limit {l}";
-    ChartCeiling "chart.ceiling" "N × L";
-    ChartYouAreHere "chart.here" "you are here";
     ChartWorking "chart.working" "Computing the sweep…";
     ChartPoint "chart.point" "{s}, {x}: mean {mean}, least {min}, most {max}";
     ChartTable "chart.table" "The same numbers as a table";
     ChartColStrategy "chart.col.strategy" "Strategy";
-    ChartColMean "chart.col.mean" "Mean";
-    ChartColMin "chart.col.min" "Least";
-    ChartColMax "chart.col.max" "Most";
 
     // Explanations.
     ExplainTitle "explain.title" "Why this happens";
@@ -413,6 +413,22 @@ impl Texts {
     /// the value given for `name`; unknown placeholders stay as written.
     pub fn fill(&self, t: T, args: &[(&str, &str)]) -> String {
         fill(self.get(t), args)
+    }
+
+    /// A number as the widget writes it ("50,000", "2.5") in this text's
+    /// style: its thousands separator and decimal mark.
+    pub fn num(&self, s: &str) -> String {
+        let (th, de) = (self.get(T::Thousands), self.get(T::Decimal));
+        if th == "," && de == "." {
+            return s.to_string();
+        }
+        s.chars()
+            .map(|c| match c {
+                ',' => th.to_string(),
+                '.' => de.to_string(),
+                c => c.to_string(),
+            })
+            .collect()
     }
 
     /// "1 request" or "3 requests": `one` for exactly one, else `many`,

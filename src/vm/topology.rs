@@ -385,7 +385,7 @@ pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
     } else {
         texts.fill(
             T::LabelAt,
-            &[("t", &format::ms_tenths(m.t_us)), ("a", &a), ("r", &r)],
+            &[("t", &texts.num(&format::ms_tenths(m.t_us))), ("a", &a), ("r", &r)],
         )
     };
     if let Some(c) = m.counter {

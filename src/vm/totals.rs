@@ -113,7 +113,7 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
     let at = texts.fill(
         T::LabelAt,
         &[
-            ("t", &format::ms_tenths(m.t_us)),
+            ("t", &texts.num(&format::ms_tenths(m.t_us))),
             ("a", &n.allowed.to_string()),
             ("r", &m.refused.to_string()),
         ],
@@ -194,9 +194,11 @@ pub fn window(seconds: u32, texts: &Texts) -> String {
 
 /// The added latency's median, and the note beside it.
 pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
-    let median = texts.fill(T::Ms, &[("n", &format::ms(r.latency_median_us))]);
+    let median = texts.fill(T::Ms, &[("n", &texts.num(&format::ms(r.latency_median_us)))]);
     let note = if r.latency_max_us > 0 {
-        texts.fill(T::LatencyMax, &[("m", &format::ms(r.latency_max_us))])
+        texts.fill(T::LatencyMax, &[("m", &texts.num(&format::ms(r.latency_max_us)))])
+    } else if r.scenario.strategy.waits_for_redis() {
+        texts.get(T::LatencyZero).to_string()
     } else if r.scenario.strategy == Strategy::Sync {
         texts.get(T::LatencySync).to_string()
     } else {
@@ -226,7 +228,7 @@ pub fn ceiling(r: &Report, texts: &Texts) -> Option<String> {
         texts.fill(
             T::StatCeiling,
             &[
-                ("n", &s.servers.to_string()),
+                ("servers", &texts.count(s.servers.into(), T::ServersOne, T::ServersMany)),
                 ("l", &s.limit.to_string()),
                 ("c", &(s.servers * s.limit).to_string()),
             ],
@@ -262,6 +264,7 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
         Strategy::Edge => texts.get(T::DownEdge).to_string(),
         Strategy::Sync if s.redis != Health::Up => {
             let late = r.calls.iter().filter(|c| c.abandoned_us.is_some()).count();
+            let local = crate::sim::allowed(&s.with_strategy(Strategy::Local));
             texts.fill(
                 T::DownSyncNow,
                 &[
@@ -270,6 +273,7 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
                     ("c", &r.calls.len().to_string()),
                     ("a", &r.allowed.to_string()),
                     ("b", &b),
+                    ("local", &local.to_string()),
                 ],
             )
         }
@@ -420,6 +424,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let (median, note) = latency(r, t);
+    let per = t.num(&format::hundredths(r.calls_per_request_hundredths()));
     stat(
         &mut out,
         t.get(T::StatLatency),
@@ -428,14 +433,20 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
         &median,
         &note,
     );
-    let per = format::hundredths(r.calls_per_request_hundredths());
+    // The calls in all sit in their own element (a test hook), wherever
+    // the sentence puts them.
+    let all = format!(
+        r#"<span data-testid="redis-calls" data-value="{c}">{}</span>"#,
+        esc(&t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])),
+        c = m.calls
+    );
+    let note = esc(&t.fill(T::StatCallsNote, &[("note", t.get(calls_note(r.scenario.strategy)))]))
+        .replace("{all}", &all);
     let _ = write!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{per}">{per}</span> <span class="rll-stat__of">(<span data-testid="redis-calls" data-value="{c}">{}</span>): {}</span></dd></div>"#,
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{per}</span> <span class="rll-stat__of">{note}</span></dd></div>"#,
         esc(t.get(T::StatCalls)),
-        esc(&t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])),
-        esc(t.get(calls_note(r.scenario.strategy))),
-        c = m.calls
+        format::hundredths(r.calls_per_request_hundredths()),
     );
     let ops = r.ops_per_second();
     stat(
@@ -443,7 +454,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
         t.get(T::CostOps),
         "redis-ops-per-second",
         &ops.to_string(),
-        &format::grouped(ops),
+        &t.num(&format::grouped(ops)),
         if ops == 0 { t.get(T::CostNone) } else { "" },
     );
     let nodes = r.redis_nodes().to_string();

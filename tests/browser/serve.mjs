@@ -6,6 +6,7 @@
 //   node tests/browser/serve.mjs dist [port]
 import http from 'node:http';
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,9 +25,11 @@ const TYPES = {
 /**
  * Serves `root` under `prefix` (for example "/courses/net/lab/").
  * `extra` maps URL paths to { type, body } for host pages made by tests.
+ * With `gzip`, text and wasm files go out gzip-compressed (level 9) to
+ * clients that accept it, as a static host serves them.
  * Resolves to { url, close, requests } where `requests` lists every path asked.
  */
-export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {} }) {
+export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {}, gzip = false }) {
   const base = path.resolve(root);
   const requests = [];
   const server = http.createServer(async (req, res) => {
@@ -54,8 +57,13 @@ export async function startServer({ root, prefix = '/', csp = null, port = 0, ex
       return;
     }
     try {
-      const body = await fs.readFile(file);
+      let body = await fs.readFile(file);
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      if (gzip && /gzip/.test(req.headers['accept-encoding'] ?? '') && !type.startsWith('image/png')) {
+        body = zlib.gzipSync(body, { level: 9 });
+        headers['Content-Encoding'] = 'gzip';
+        headers['Vary'] = 'Accept-Encoding';
+      }
       res.writeHead(200, { ...headers, 'Content-Type': type });
       res.end(body);
     } catch {
