@@ -130,7 +130,8 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         .max(ceiling_top);
     let y_max = nice(top);
     let sx = |x: u32| LEFT + (f64::from(x) - x0) / (x1 - x0).max(1.0) * (w - LEFT - RIGHT);
-    let sy = |y100: u32| h - BOTTOM - f64::from(y100) / 100.0 / f64::from(y_max) * (h - TOP - BOTTOM);
+    let sy =
+        |y100: u32| h - BOTTOM - f64::from(y100) / 100.0 / f64::from(y_max) * (h - TOP - BOTTOM);
     let x_text = |x: u32| match axis {
         Axis::Servers => x.to_string(),
         Axis::Rtt => format::ms(u64::from(x)),
@@ -138,13 +139,21 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
     let mut series = Vec::new();
     let mut dots = Vec::new();
     for strategy in axis.strategies() {
-        let pts: Vec<&(Point, bool)> = shown.iter().filter(|(p, _)| p.strategy == strategy).collect();
+        let pts: Vec<&(Point, bool)> = shown
+            .iter()
+            .filter(|(p, _)| p.strategy == strategy)
+            .collect();
         let mut line = String::new();
         let mut upper = String::new();
         let mut lower: Vec<String> = Vec::new();
         for (k, (p, stale)) in pts.iter().enumerate() {
             let (x, y) = (sx(p.x), sy(p.mean_hundredths()));
-            line.push_str(&format!("{}{} {}", if k == 0 { "M" } else { "L" }, px(x), px(y)));
+            line.push_str(&format!(
+                "{}{} {}",
+                if k == 0 { "M" } else { "L" },
+                px(x),
+                px(y)
+            ));
             upper.push_str(&format!(
                 "{}{} {}",
                 if k == 0 { "M" } else { "L" },
@@ -194,9 +203,12 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         })
         .map(|&x| (sx(x), x_text(x)))
         .collect();
-    let y_ticks = (0..=4)
+    // Whole-number ticks: the top is 1, 2 or 5 times a power of ten, so
+    // fifths (or units, below 5) divide it evenly.
+    let step = if y_max >= 5 { y_max / 5 } else { 1 };
+    let y_ticks = (0..=y_max / step)
         .map(|k| {
-            let v = y_max * k / 4;
+            let v = k * step;
             (sy(v * 100), v.to_string())
         })
         .collect();

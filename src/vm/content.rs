@@ -75,7 +75,10 @@ pub fn check(file: File) -> Result<Content, String> {
                 if p.is_empty() {
                     "none".to_string()
                 } else {
-                    p.iter().map(|n| format!("{{{n}}}")).collect::<Vec<_>>().join(" ")
+                    p.iter()
+                        .map(|n| format!("{{{n}}}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 }
             };
             return Err(format!(

@@ -37,7 +37,10 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
             s.burst,
             t.fill(
                 T::BurstValue,
-                &[("n", &s.burst.to_string()), ("span", &s.span_ms.to_string())],
+                &[
+                    ("n", &s.burst.to_string()),
+                    ("span", &s.span_ms.to_string()),
+                ],
             ),
         ),
         "rtt" => {
@@ -48,7 +51,10 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
         }
         "sync" => {
             hidden = s.strategy != Strategy::Sync;
-            (s.sync_ms, t.fill(T::SyncValue, &[("n", &s.sync_ms.to_string())]))
+            (
+                s.sync_ms,
+                t.fill(T::SyncValue, &[("n", &s.sync_ms.to_string())]),
+            )
         }
         "plan" => {
             hidden = s.strategy != Strategy::Split;
@@ -100,7 +106,10 @@ pub fn limit_line(s: &Scenario, t: &Texts) -> String {
     t.fill(
         T::LimitLine,
         &[
-            ("limit", &t.count(s.limit.into(), T::RequestOne, T::RequestMany)),
+            (
+                "limit",
+                &t.count(s.limit.into(), T::RequestOne, T::RequestMany),
+            ),
             ("window", &window(s.window_s, t)),
         ],
     )
@@ -108,5 +117,8 @@ pub fn limit_line(s: &Scenario, t: &Texts) -> String {
 
 /// The site's traffic in words.
 pub fn traffic(s: &Scenario, t: &Texts) -> String {
-    t.fill(T::TrafficValue, &[("n", &t.num(&format::grouped(s.traffic.into())))])
+    t.fill(
+        T::TrafficValue,
+        &[("n", &t.num(&format::grouped(s.traffic.into())))],
+    )
 }

@@ -61,9 +61,16 @@ pub fn lines(
                     );
                     line.who = format!("#{} – #{}", num(first), num(req));
                     line.command = format!("GET → {} ×{n}", c.value);
+                    // The group's first reader, which may be earlier than
+                    // this run's first line.
+                    let gf = r.calls[g as usize].request.unwrap_or(0);
                     line.note = texts.fill(
                         T::LogSameReads,
-                        &[("first", &num(first)), ("last", &num(req)), ("v", &c.value.to_string())],
+                        &[
+                            ("first", &num(gf)),
+                            ("last", &num(req)),
+                            ("v", &c.value.to_string()),
+                        ],
                     );
                 }
                 counter = c.counter_after;
@@ -75,7 +82,7 @@ pub fn lines(
         }
         run = group.map(|g| (g, req, req, 1, at));
         let late = c.abandoned_us.is_some_and(|a| a <= at);
-        let (command, mut note, warn) = match c.command {
+        let (command, mut note, mut warn) = match c.command {
             Command::Get => {
                 let will = if c.value < limit {
                     T::LogWillAllow
@@ -87,12 +94,27 @@ pub fn lines(
                         let first = r.calls[g as usize].request.unwrap_or(0);
                         (
                             format!("GET → {}", c.value),
-                            texts.fill(T::LogSameRead, &[("first", &num(first))]),
+                            texts.fill(
+                                T::LogSameReads,
+                                &[
+                                    ("first", &num(first)),
+                                    ("last", &num(req)),
+                                    ("v", &c.value.to_string()),
+                                ],
+                            ),
                             true,
                         )
                     }
-                    Some(_) => (format!("GET → {}", c.value), texts.get(will).to_string(), true),
-                    None => (format!("GET → {}", c.value), texts.get(will).to_string(), false),
+                    Some(_) => (
+                        format!("GET → {}", c.value),
+                        texts.get(will).to_string(),
+                        true,
+                    ),
+                    None => (
+                        format!("GET → {}", c.value),
+                        texts.get(will).to_string(),
+                        false,
+                    ),
                 }
             }
             Command::Set => {
@@ -110,12 +132,26 @@ pub fn lines(
                 } else {
                     T::LogRefuse
                 };
-                (format!("INCR → {}", c.value), texts.get(t).to_string(), false)
+                (
+                    format!("INCR → {}", c.value),
+                    texts.get(t).to_string(),
+                    false,
+                )
             }
-            Command::Expire => ("EXPIRE".to_string(), texts.get(T::LogExpire).to_string(), false),
+            Command::Expire => (
+                "EXPIRE".to_string(),
+                texts.get(T::LogExpire).to_string(),
+                false,
+            ),
             Command::EvalSha => {
                 let note = if c.value == 1 {
-                    texts.fill(T::LogBucketOk, &[("k", &c.counter_after.to_string())])
+                    texts.fill(
+                        T::LogBucketOk,
+                        &[(
+                            "k",
+                            &texts.count(c.counter_after.into(), T::TokenOne, T::TokenMany),
+                        )],
+                    )
                 } else {
                     texts.get(T::LogBucketNo).to_string()
                 };
@@ -131,6 +167,10 @@ pub fn lines(
             ),
         };
         if late {
+            if matches!(c.command, Command::Get | Command::Incr | Command::EvalSha) {
+                note.clear();
+                warn = false;
+            }
             if !note.is_empty() {
                 note.push_str("; ");
             }

@@ -113,8 +113,8 @@ pub struct Page {
 /// `data-*` attributes may carry.
 pub const NAMES: [&str; 25] = [
     "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
-    "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed",
-    "hide", "tabs", "compact", "content", "lang",
+    "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
+    "tabs", "compact", "content", "lang",
 ];
 
 /// Whether a flag's value means yes.
@@ -192,7 +192,9 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         hide,
         tabs,
         compact: yes(last("compact")),
-        content: last("content").filter(|c| !c.is_empty()).map(str::to_string),
+        content: last("content")
+            .filter(|c| !c.is_empty())
+            .map(str::to_string),
         notices,
     }
 }
@@ -236,28 +238,46 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
                 ("given", given),
                 (
                     "kept",
-                    &kept.map_or_else(|| texts.get(T::NoticeNone).to_string(), |k| shown(knob, k, texts)),
+                    &kept.map_or_else(
+                        || texts.get(T::NoticeNone).to_string(),
+                        |k| shown(knob, k, texts),
+                    ),
                 ),
             ],
         ),
         Notice::Below { knob, given, set } => texts.fill(
             T::NoticeBelow,
-            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+            &[
+                ("name", knob.name),
+                ("given", given),
+                ("set", &shown(knob, *set, texts)),
+            ],
         ),
         Notice::Above { knob, given, set } => texts.fill(
             T::NoticeAbove,
-            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+            &[
+                ("name", knob.name),
+                ("given", given),
+                ("set", &shown(knob, *set, texts)),
+            ],
         ),
         Notice::Rounded { knob, given, set } => texts.fill(
             T::NoticeRounded,
-            &[("name", knob.name), ("given", given), ("set", &shown(knob, *set, texts))],
+            &[
+                ("name", knob.name),
+                ("given", given),
+                ("set", &shown(knob, *set, texts)),
+            ],
         ),
         Notice::UnknownChoice {
             name: "preset",
             given,
             options,
             ..
-        } => texts.fill(T::NoticePreset, &[("given", given), ("options", &list(options))]),
+        } => texts.fill(
+            T::NoticePreset,
+            &[("given", given), ("options", &list(options))],
+        ),
         Notice::UnknownChoice {
             name,
             given,
@@ -265,10 +285,16 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             kept,
         } => texts.fill(
             T::NoticeChoice,
-            &[("name", name), ("given", given), ("options", &list(options)), ("kept", kept)],
+            &[
+                ("name", name),
+                ("given", given),
+                ("options", &list(options)),
+                ("kept", kept),
+            ],
         ),
-        Notice::BadSeed { given, kept } => {
-            texts.fill(T::NoticeSeed, &[("given", given), ("kept", &kept.to_string())])
-        }
+        Notice::BadSeed { given, kept } => texts.fill(
+            T::NoticeSeed,
+            &[("given", given), ("kept", &kept.to_string())],
+        ),
     }
 }

@@ -63,7 +63,10 @@ pub fn check(questions: &[Question]) -> Result<(), String> {
             return Err(format!("quiz question {}: the prompt is empty", i + 1));
         }
         if !(2..=6).contains(&n) {
-            return Err(format!("quiz question {}: {n} options (2 to 6 are needed)", i + 1));
+            return Err(format!(
+                "quiz question {}: {n} options (2 to 6 are needed)",
+                i + 1
+            ));
         }
         if right != 1 {
             return Err(format!(

@@ -51,7 +51,11 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
     let feedback = match a.last {
         None => String::new(),
         Some(i) => {
-            let verdict = t.get(if i == right { T::QuizRight } else { T::QuizWrong });
+            let verdict = t.get(if i == right {
+                T::QuizRight
+            } else {
+                T::QuizWrong
+            });
             let mut s = format!(
                 "<strong>{}</strong>{}",
                 esc(verdict),
@@ -72,7 +76,14 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
 }
 
 /// The markup of question `q` (number `n`, 0-based) in widget `id`.
-pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t: &Texts) -> String {
+pub fn question(
+    q: &Question,
+    order: &[usize],
+    a: &Answer,
+    n: usize,
+    id: &str,
+    t: &Texts,
+) -> String {
     let v = view(q, order, a, t);
     let mut s = format!(
         r#"<p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="group" aria-labelledby="{id}-q{n}">"#,

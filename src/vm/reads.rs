@@ -16,7 +16,7 @@ pub fn shared_reads(report: &Report) -> Vec<Option<u32>> {
     let mut readers: Vec<u32> = vec![0; limit as usize];
     for &i in &report.redis_log {
         let c = &report.calls[i as usize];
-        if c.command == Command::Get && c.value < limit {
+        if c.command == Command::Get && c.replied_us.is_some() && c.value < limit {
             let v = c.value as usize;
             first_by_value[v].get_or_insert(i);
             readers[v] += 1;
@@ -27,7 +27,10 @@ pub fn shared_reads(report: &Report) -> Vec<Option<u32>> {
         .iter()
         .map(|c| {
             let v = c.value as usize;
-            (c.command == Command::Get && c.executed_us.is_some() && c.value < limit && readers[v] > 1)
+            (c.command == Command::Get
+                && c.replied_us.is_some()
+                && c.value < limit
+                && readers[v] > 1)
                 .then(|| first_by_value[v])
                 .flatten()
         })

@@ -12,7 +12,9 @@
 use std::fmt::Write;
 
 use crate::sim::params::write_value;
-use crate::sim::{Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, MOVE, PLAN, RTT, SYNC, TIMEOUT};
+use crate::sim::{
+    Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, MOVE, PLAN, RTT, SYNC, TIMEOUT,
+};
 use crate::sim::{BURST, SERVERS};
 
 use super::html::esc;
@@ -46,22 +48,33 @@ pub fn summary(s: Strategy) -> T {
     }
 }
 
-/// The sliders of the controls, in order, with their labels.
+/// The sliders of the controls, in order, with their labels. A strategy's
+/// own slider comes before the round trip, which the strategies in memory
+/// do not use (it is dimmed there), so on a phone it stays in one screen
+/// with the picture and the totals.
 pub const SLIDERS: [(&Knob, T); 6] = [
     (&SERVERS, T::SliderServers),
     (&BURST, T::SliderBurst),
-    (&RTT, T::SliderRtt),
     (&SYNC, T::SliderSync),
     (&PLAN, T::SliderPlan),
     (&MOVE, T::SliderMove),
+    (&RTT, T::SliderRtt),
 ];
 
 /// The takeaways: each sentence, the label of its "show me", its scenario.
 pub const TAKEAWAYS: [(T, T, &str); 5] = [
-    (T::Takeaway1, T::ShowMeTakeaway1, "strategy=local&servers=16&burst=500"),
+    (
+        T::Takeaway1,
+        T::ShowMeTakeaway1,
+        "strategy=local&servers=16&burst=500",
+    ),
     (T::Takeaway2, T::ShowMeTakeaway2, "strategy=split&burst=10"),
     (T::Takeaway3, T::ShowMeTakeaway3, "strategy=getset&rtt=5"),
-    (T::Takeaway4, T::ShowMeTakeaway4, "strategy=incr&redis=down&fail=closed"),
+    (
+        T::Takeaway4,
+        T::ShowMeTakeaway4,
+        "strategy=incr&redis=down&fail=closed",
+    ),
     (T::Takeaway5, T::ShowMeTakeaway5, "strategy=sync&sync=5"),
 ];
 
@@ -122,15 +135,16 @@ impl W<'_> {
         self
     }
     /// A group of radio buttons: `choice` is its name (`lb`, `redis`,
-    /// `fail`), each option its value and label.
-    fn radios(&mut self, legend: T, choice: &str, options: &[(&str, T)]) -> &mut Self {
+    /// `fail`), `hook` the prefix of its options' test hooks, each option
+    /// its value and label.
+    fn radios(&mut self, legend: T, choice: &str, hook: &str, options: &[(&str, T)]) -> &mut Self {
         self.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
             .text(legend)
             .raw("</legend>");
         for (value, label) in options {
             let _ = write!(
                 self.out,
-                r#"<label class="rll-choice__option"><input type="radio" name="{}-{choice}" data-testid="{choice}-{value}" data-choice="{choice}" value="{value}"><span>"#,
+                r#"<label class="rll-choice__option"><input type="radio" name="{}-{choice}" data-testid="{hook}-{value}" data-choice="{choice}" value="{value}"><span>"#,
                 self.id
             );
             self.text(*label).raw("</span></label>");
@@ -157,15 +171,21 @@ pub fn skeleton(
     };
     let shows = |s: Section| !page.hide.contains(&s);
     let full = !page.compact;
-    if shows(Section::Title) {
+    // Compact keeps the sliders, the picture and the totals: no title (but
+    // its heading, for the page's outline), no tabs.
+    if shows(Section::Title) && full {
         w.raw(r#"<header class="rll-head">"#)
             .heading(0, "rll-head__title", "", T::Title)
             .raw(r#"<p class="rll-head__framing">"#)
             .text(T::Framing)
             .raw("</p></header>");
+    } else {
+        // The title stays as a heading for screen readers, so the page keeps
+        // its outline (and its h1 on the widget's own page).
+        w.heading(0, "rll-sr-only", "", T::Title);
     }
     notice(&mut w, &page.notices);
-    let tabbed = shows(Section::Tabs) && page.tabs.len() > 1;
+    let tabbed = shows(Section::Tabs) && full && page.tabs.len() > 1;
     if tabbed {
         tabs(&mut w, &page.tabs);
     }
@@ -183,9 +203,9 @@ pub fn skeleton(
         picture(&mut w);
     }
     if shows(Section::Totals) {
-        w.raw(r#"<div class="rll-deck__totals"><section class="rll-totals" data-slot="totals" aria-label=""#)
+        w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group" data-slot="totals" aria-label=""#)
             .text(T::TotalsLabel)
-            .raw(r#""></section></div>"#);
+            .raw(r#""></div></div>"#);
     }
     if shows(Section::Controls) {
         w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
@@ -246,12 +266,12 @@ pub fn skeleton(
         if shows(Section::Log) {
             let _ = write!(
                 w.out,
-                r#"<section class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
+                r#"<div role="group" class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
             );
             w.heading(2, "rll-log__title", "log-title", T::LogTitle)
                 .raw(r#"<p class="rll-log__empty" data-slot="log-empty">"#)
                 .text(T::LogNothing)
-                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></section>"#);
+                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></div>"#);
         }
         w.raw("</div>");
     }
@@ -261,12 +281,12 @@ pub fn skeleton(
     if full && shows(Section::Explanation) {
         let _ = write!(
             w.out,
-            r#"<section class="rll-explain" aria-labelledby="{id}-explain-title">"#
+            r#"<div role="group" class="rll-explain" aria-labelledby="{id}-explain-title">"#
         );
         w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
             .raw(r#"<p data-slot="explain-1"></p><p data-slot="explain-2"></p><p class="rll-explain__prod"><strong>"#)
             .text(T::InProduction)
-            .raw(r#"</strong><span data-slot="explain-3"></span></p></section>"#);
+            .raw(r#"</strong><span data-slot="explain-3"></span></p></div>"#);
     }
     w.raw(r#"</div><p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer" data-slot="announcer"></p>"#);
     if full && shows(Section::Quiz) {
@@ -336,18 +356,35 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 /// The picture, the replay controls and the prediction.
 fn picture(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" aria-pressed="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span>"#)
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
+    for (class, t, redis) in [
+        ("pending", T::KeyPending, false),
+        ("ok", T::LegendOk, false),
+        ("over", T::LegendOver, false),
+        ("no", T::LegendNo, false),
+        ("command", T::KeyCommand, true),
+        ("reply", T::KeyReply, true),
+        ("shared", T::KeyShared, true),
+    ] {
+        let _ = write!(
+            w.out,
+            r#"<li{}><i class="rll-key rll-key--{class}"></i>"#,
+            if redis { " data-redis" } else { "" }
+        );
+        w.text(t).raw("</li>");
+    }
+    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" aria-pressed="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
         .text(T::Play)
-        .raw(r#"</span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span>"#)
+        .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
-        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">◀ </span>"#)
+        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">◀ </span><span class="rll-replay__label">"#)
         .text(T::StepBack)
-        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step">"#)
+        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step"><span class="rll-replay__label">"#)
         .text(T::Step)
-        .raw(r#"<span aria-hidden="true"> ▶</span></button>"#);
+        .raw(r#"</span><span aria-hidden="true"> ▶</span></button>"#);
     let _ = write!(
         w.out,
-        r#"<div class="rll-replay__time"><label for="{id}-time">"#
+        r#"<div class="rll-replay__time"><label class="rll-replay__label" for="{id}-time">"#
     );
     w.text(T::Time);
     let _ = write!(
@@ -384,6 +421,7 @@ fn scenario_line(w: &mut W) {
     w.radios(
         T::LbLegend,
         "lb",
+        "lb",
         &[
             (LoadBalancer::Random.as_str(), T::LbRandom),
             (LoadBalancer::RoundRobin.as_str(), T::LbRoundRobin),
@@ -415,13 +453,16 @@ fn details(w: &mut W) {
     w.raw(r#"<dl class="rll-stats rll-more__stats" data-slot="stats"></dl>"#);
     let _ = write!(
         w.out,
-        r#"<section class="rll-down" aria-labelledby="{id}-down-title">"#
+        r#"<div role="group" class="rll-down" aria-labelledby="{id}-down-title">"#
     );
     w.heading(2, "rll-down__title", "down-title", T::DownTitle)
         .raw(r#"<p data-testid="redis-down" data-slot="down"></p><div class="rll-redis-settings" data-slot="redis-settings">"#);
     w.radios(
         T::RedisLegend,
         "redis",
+        // Not `redis-down`: that hook is the note on what happens if Redis
+        // is slow or down.
+        "health",
         &[
             (Health::Up.as_str(), T::RedisUp),
             (Health::Slow.as_str(), T::RedisSlow),
@@ -432,6 +473,7 @@ fn details(w: &mut W) {
     w.radios(
         T::FailLegend,
         "fail",
+        "fail",
         &[
             (Fail::Open.as_str(), T::FailOpen),
             (Fail::Closed.as_str(), T::FailClosed),
@@ -439,7 +481,7 @@ fn details(w: &mut W) {
     );
     let _ = write!(
         w.out,
-        r#"</div></section><section class="rll-cost" aria-labelledby="{id}-cost-title">"#
+        r#"</div></div><div role="group" class="rll-cost" aria-labelledby="{id}-cost-title">"#
     );
     w.heading(2, "rll-cost__title", "cost-title", T::CostTitle);
     let _ = write!(
@@ -449,7 +491,7 @@ fn details(w: &mut W) {
     w.text(T::SliderTraffic);
     let _ = write!(
         w.out,
-        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1000"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></section>"#
+        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1000"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
     );
 }
 
@@ -458,7 +500,7 @@ fn charts(w: &mut W) {
     let id = w.id.to_string();
     let _ = write!(
         w.out,
-        r#"<section class="rll-charts" data-slot="charts" aria-labelledby="{id}-charts-title">"#
+        r#"<div role="group" class="rll-charts" data-slot="charts" aria-labelledby="{id}-charts-title">"#
     );
     w.heading(2, "rll-section-title", "charts-title", T::ChartsTitle)
         .raw(r#"<p class="rll-charts__note" data-slot="chart-note"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
@@ -481,10 +523,10 @@ fn charts(w: &mut W) {
         w.text(T::ChartTable);
         let _ = write!(
             w.out,
-            r#"</summary><table data-table="{name}"></table></details></figure>"#
+            r#"</summary><table data-table="{name}" tabindex="0"></table></details></figure>"#
         );
     }
-    w.raw(r#"</div><p class="rll-charts__readout" aria-live="polite" data-testid="chart-readout" data-slot="chart-readout"></p></section>"#);
+    w.raw(r#"</div><p class="rll-charts__readout" aria-live="polite" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].
@@ -492,7 +534,7 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     let id = w.id.to_string();
     let _ = write!(
         w.out,
-        r#"<section class="rll-quiz" data-testid="quiz" aria-labelledby="{id}-quiz-title">"#
+        r#"<div role="group" class="rll-quiz" data-testid="quiz" aria-labelledby="{id}-quiz-title">"#
     );
     w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
         .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score" data-slot="quiz-score"></p><ol class="rll-quiz__list">"#);
@@ -513,7 +555,7 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     }
     w.raw(r#"</ol><button type="button" class="rll-button" data-testid="quiz-reset" data-act="quiz-reset" hidden>"#)
         .text(T::QuizAgain)
-        .raw("</button></section>");
+        .raw("</button></div>");
 }
 
 /// The key takeaways, each with a scenario that shows it (when the page
@@ -522,7 +564,7 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
     let id = w.id.to_string();
     let _ = write!(
         w.out,
-        r#"<section class="rll-takeaways" aria-labelledby="{id}-takeaways-title">"#
+        r#"<div role="group" class="rll-takeaways" aria-labelledby="{id}-takeaways-title">"#
     );
     w.heading(1, "rll-section-title", "takeaways-title", T::TakeawaysTitle)
         .raw("<ul>");
@@ -542,7 +584,7 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
         }
         w.raw("</li>");
     }
-    w.raw("</ul></section>");
+    w.raw("</ul></div>");
 }
 
 /// Copy controls, the privacy line and the proof (not in embed mode).

@@ -137,8 +137,14 @@ texts! {
     RedisIsDown "picture.down" "down";
     LabelAt "picture.label.at" "t = {t} ms: {a} allowed, {r} refused";
     LabelEnd "picture.label.end" "End of the burst: {a} allowed, {r} refused";
+    LabelGateway "picture.label.gateway" " ({g} of them at the gateway)";
     LabelCounter "picture.label.counter" ", Redis counter {c}";
     LabelShared "picture.label.shared" ", {k} requests read the same count";
+    SameCount "picture.same" "same count";
+    KeyPending "picture.key.pending" "on its way, or waiting";
+    KeyCommand "picture.key.command" "a command to Redis";
+    KeyReply "picture.key.reply" "its reply";
+    KeyShared "picture.key.shared" "a count another request also read";
     Play "replay.play" "Play";
     Pause "replay.pause" "Pause";
     Step "replay.step" "Step";
@@ -208,6 +214,7 @@ texts! {
     CallsLua "calls.lua" "one script call per request: check and update in one step";
     CounterLost "counter.lost" "though {a} were allowed: {k} lost, because each SET wrote what its server had read, plus one";
     CounterNoneLost "counter.none_lost" "one count for each allowed request: no update lost";
+    CounterFailRule "counter.fail_rule" "though {a} were allowed: {f} of them by the fail rule, which counts nothing";
     CounterIncr "counter.incr" "one count for every request that reached Redis, allowed or not";
     CounterSync "counter.sync" "what the syncs added; {k} allowed since a server's last sync are not in Redis yet";
     CounterSyncAll "counter.sync_all" "what the syncs added: every allowed request is in Redis";
@@ -223,6 +230,7 @@ texts! {
     DownEdge "down.edge" "Nothing changes here: the gateway counts in its own memory. If the gateway itself fails, traffic either stops or bypasses the limit.";
     DownSyncNow "down.sync_now" "Redis is {health}: {k} of {c} syncs got no answer in time. Decisions stay local, so {a} of {b} got through, against {local} with local counters alone.";
     DownSyncIf "down.sync_if" "If Redis went down, decisions would stay local and each server would keep counting on its own: {a} of {b} would get through, as with local counters.";
+    DownNowOne "down.now.one" "Redis is {health}: 1 request waited {t} ms for an answer that did not come in time, and was {verdict} by the fail rule. {a} of {b} got through.";
     DownNow "down.now" "Redis is {health}: {k} requests waited {t} ms for an answer that did not come in time, and were {verdict} by the fail rule. {a} of {b} got through.";
     DownIfOpen "down.if_open" "If Redis went down, each request would wait {t} ms, then be allowed (fail open): {a} of {b} would get through and the limit would be gone.";
     DownIfClosed "down.if_closed" "If Redis went down, each request would wait {t} ms, then be refused (fail closed): {a} of {b} would get through, and real users would be turned away.";
@@ -263,13 +271,14 @@ texts! {
     LogSync "log.sync" "server {s}, batch";
     LogWillAllow "log.will_allow" "will allow";
     LogWillRefuse "log.will_refuse" "will refuse";
-    LogSameRead "log.same_read" "same count as #{first}: both will allow";
     LogSameReads "log.same_reads" "#{first} to #{last} all read {v}: all will allow";
     LogLost "log.lost" "counter was already {v}: an update is lost";
     LogAllow "log.allow" "allow";
     LogRefuse "log.refuse" "refuse";
     LogExpire "log.expire" "start the window's clock";
-    LogBucketOk "log.bucket_ok" "allowed, {k} tokens left";
+    LogBucketOk "log.bucket_ok" "allowed, {k} left";
+    TokenOne "count.token.one" "{n} token";
+    TokenMany "count.token.many" "{n} tokens";
     LogBucketNo "log.bucket_no" "refused: no whole token left";
     LogBatch "log.batch" "+{p}: total {v}";
     LogLate "log.late" "ran after its server gave up";
@@ -372,7 +381,11 @@ pub fn placeholders(s: &str) -> Vec<&str> {
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         match after.find('}') {
-            Some(close) if after[..close].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+            Some(close)
+                if after[..close]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
                 out.push(&after[..close]);
                 rest = &after[close + 1..];
             }
@@ -446,14 +459,12 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let value = after
-            .find('}')
-            .and_then(|close| {
-                let name = &after[..close];
-                args.iter()
-                    .find(|(k, _)| *k == name)
-                    .map(|(_, v)| (close, *v))
-            });
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            args.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (close, *v))
+        });
         match value {
             Some((close, v)) => {
                 out.push_str(v);
@@ -468,4 +479,3 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     out.push_str(rest);
     out
 }
-

@@ -35,12 +35,6 @@ pub struct Rect {
 }
 
 impl Rect {
-    fn centre(&self) -> Pt {
-        Pt {
-            x: self.x + self.w / 2.0,
-            y: self.y + self.h / 2.0,
-        }
-    }
     fn left(&self) -> Pt {
         Pt {
             x: self.x,
@@ -74,15 +68,15 @@ pub struct Layout {
 /// servers to be told apart, short enough to sit beside the sliders.
 pub fn height(n: u32, w: f64) -> f64 {
     let rows = f64::from(n.max(1));
-    let per = if w < 520.0 { 14.0 } else { 18.0 };
-    (rows * per + 24.0).clamp(if w < 520.0 { 150.0 } else { 210.0 }, 340.0)
+    let per = if w < 420.0 { 15.0 } else { 21.0 };
+    (rows * per + 24.0).clamp(if w < 420.0 { 160.0 } else { 200.0 }, 360.0)
 }
 
 /// Lays out the picture for `strategy` and `n` servers in `w` × `h`.
 pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
     let pad = 6.0;
-    let node_w = (w * 0.15).clamp(44.0, 110.0);
-    let node_h = 34.0_f64.min(h / 3.0);
+    let node_w = (w * 0.15).clamp(48.0, 120.0);
+    let node_h = 40.0_f64.min(h / 3.0);
     let mid = h / 2.0;
     let node = |cx: f64| Rect {
         x: cx - node_w / 2.0,
@@ -105,12 +99,14 @@ pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
         (w * 0.6, w * 0.92)
     };
     let n = n.max(1);
-    let gap = if n > 8 { 2.0 } else { 4.0 };
-    let row = (h - 2.0 * pad - gap * f64::from(n - 1)) / f64::from(n);
+    let gap = if n > 8 { 2.0 } else { 6.0 };
+    // Rows no taller than a node, the stack centred.
+    let row = ((h - 2.0 * pad - gap * f64::from(n - 1)) / f64::from(n)).min(node_h);
+    let top = (h - row * f64::from(n) - gap * f64::from(n - 1)) / 2.0;
     let servers = (0..n)
         .map(|i| Rect {
             x: sx0,
-            y: pad + f64::from(i) * (row + gap),
+            y: top + f64::from(i) * (row + gap),
             w: sx1 - sx0,
             h: row,
         })
@@ -195,21 +191,19 @@ pub struct Frame {
 /// A point `p` (0–1) of the way along the polyline `path`.
 fn along(path: &[Pt], p: f64) -> Pt {
     let p = p.clamp(0.0, 1.0);
-    let lens: Vec<f64> = path
-        .windows(2)
-        .map(|w| ((w[1].x - w[0].x).powi(2) + (w[1].y - w[0].y).powi(2)).sqrt())
-        .collect();
-    let total: f64 = lens.iter().sum();
+    let len = |w: &[Pt]| ((w[1].x - w[0].x).powi(2) + (w[1].y - w[0].y).powi(2)).sqrt();
+    let total: f64 = path.windows(2).map(len).sum();
     let mut left = p * total;
-    for (w, len) in path.windows(2).zip(&lens) {
-        if left <= *len || *len == 0.0 && left == 0.0 {
-            let f = if *len > 0.0 { left / len } else { 0.0 };
+    for w in path.windows(2) {
+        let l = len(w);
+        if left <= l {
+            let f = if l > 0.0 { left / l } else { 0.0 };
             return Pt {
                 x: w[0].x + (w[1].x - w[0].x) * f,
                 y: w[0].y + (w[1].y - w[0].y) * f,
             };
         }
-        left -= len;
+        left -= l;
     }
     path.last().copied().unwrap_or_default()
 }
@@ -229,28 +223,41 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         servers: vec![ServerState::default(); l.servers.len()],
         ..Frame::default()
     };
-    let front = |server: Option<u32>| -> Vec<Pt> {
-        let mut path = vec![l.user.right()];
+    // A request's way from the user to its server (at most four points,
+    // on the stack: this runs for every request on every replay frame).
+    let front = |server: Option<u32>| -> ([Pt; 4], usize) {
+        let mut path = [Pt::default(); 4];
+        let mut n = 0;
+        let mut push = |p: Pt| {
+            path[n] = p;
+            n += 1;
+        };
+        // Through the lower part of the gateway and the balancer, under
+        // their names.
+        let low = |r: &Rect| Pt {
+            x: r.x + r.w / 2.0,
+            y: r.y + r.h * 0.75,
+        };
+        push(l.user.right());
         if let Some(g) = &l.gateway {
-            path.push(g.centre());
+            push(low(g));
         }
         if let Some(s) = server {
-            path.push(l.balancer.centre());
-            let rect = &l.servers[s as usize];
-            path.push(rect.left());
+            push(low(&l.balancer));
+            push(l.servers[s as usize].left());
         }
-        path
+        (path, n)
     };
     for q in &r.requests {
         if q.arrival_us > t_us + lead {
             break;
         }
         f.sent += 1;
-        let path = front(q.server);
         if t_us < q.arrival_us {
+            let (path, n) = front(q.server);
             let p = 1.0 - (q.arrival_us - t_us) as f64 / lead as f64;
             f.dots.push(Dot {
-                at: along(&path, p),
+                at: along(&path[..n], p),
                 look: Look::Pending,
             });
             continue;
@@ -276,9 +283,11 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         };
         let since = t_us - q.answer_us;
         if since < lead {
-            let back: Vec<Pt> = path.into_iter().rev().collect();
+            let (path, n) = front(q.server);
+            let mut back = path;
+            back[..n].reverse();
             f.dots.push(Dot {
-                at: along(&back, since as f64 / lead as f64),
+                at: along(&back[..n], since as f64 / lead as f64),
                 look,
             });
         } else if q.allowed {
@@ -287,13 +296,13 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
             f.back.1 += 1;
         }
     }
-    // Requests waiting at a server: a few hollow dots at its door.
+    // Requests waiting at a server: a few hollow dots queued at its door.
     for (s, st) in f.servers.iter().enumerate() {
         let rect = &l.servers[s];
-        for k in 0..st.waiting.min(6) {
+        for k in 0..st.waiting.min(4) {
             f.dots.push(Dot {
                 at: Pt {
-                    x: rect.x + 6.0 + f64::from(k) * 7.0,
+                    x: rect.x - 7.0 - f64::from(k) * 9.0,
                     y: rect.y + rect.h / 2.0,
                 },
                 look: Look::Pending,
@@ -313,8 +322,9 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
             }
             let from = l.servers[c.server as usize].right();
             let lane = (i % 5) as f64 - 2.0;
+            // Commands stop just short of Redis, so they never cover its count.
             let to = Pt {
-                x: redis.x,
+                x: redis.x - 24.0,
                 y: redis.y + redis.h / 2.0 + lane * (redis.h / 8.0),
             };
             let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
@@ -385,9 +395,16 @@ pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
     } else {
         texts.fill(
             T::LabelAt,
-            &[("t", &texts.num(&format::ms_tenths(m.t_us))), ("a", &a), ("r", &r)],
+            &[
+                ("t", &texts.num(&format::ms_tenths(m.t_us))),
+                ("a", &a),
+                ("r", &r),
+            ],
         )
     };
+    if m.gateway_refused > 0 {
+        s.push_str(&texts.fill(T::LabelGateway, &[("g", &m.gateway_refused.to_string())]));
+    }
     if let Some(c) = m.counter {
         s.push_str(&texts.fill(T::LabelCounter, &[("c", &c.to_string())]));
     }

@@ -40,7 +40,10 @@ pub fn verdicts(r: &Report, texts: &Texts) -> Vec<VerdictLine> {
             let text = match v {
                 Verdict::NotEnforced => texts.fill(
                     T::VerdictOver,
-                    &[("n", &texts.count(r.over.into(), T::RequestOne, T::RequestMany))],
+                    &[(
+                        "n",
+                        &texts.count(r.over.into(), T::RequestOne, T::RequestMany),
+                    )],
                 ),
                 Verdict::Enforced if r.scenario.burst <= r.limit => {
                     texts.get(T::VerdictFits).to_string()
@@ -152,13 +155,26 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
     let s = &r.scenario;
     match s.strategy {
         Strategy::GetSet => {
-            let lost = r.lost_updates();
-            if lost > 0 {
+            let by_rule = r
+                .requests
+                .iter()
+                .filter(|q| q.allowed && q.by_fail_rule)
+                .count() as u32;
+            let lost = r.lost_updates().saturating_sub(by_rule);
+            if by_rule > 0 {
+                texts.fill(
+                    T::CounterFailRule,
+                    &[("a", &r.allowed.to_string()), ("f", &by_rule.to_string())],
+                )
+            } else if lost > 0 {
                 texts.fill(
                     T::CounterLost,
                     &[
                         ("a", &r.allowed.to_string()),
-                        ("k", &texts.count(lost.into(), T::RequestOne, T::RequestMany)),
+                        (
+                            "k",
+                            &texts.count(lost.into(), T::RequestOne, T::RequestMany),
+                        ),
                     ],
                 )
             } else {
@@ -176,7 +192,10 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
         }
         Strategy::Lua => texts.fill(
             T::CounterLua,
-            &[("l", &s.limit.to_string()), ("window", &window(s.window_s, texts))],
+            &[
+                ("l", &s.limit.to_string()),
+                ("window", &window(s.window_s, texts)),
+            ],
         ),
         _ => String::new(),
     }
@@ -194,9 +213,15 @@ pub fn window(seconds: u32, texts: &Texts) -> String {
 
 /// The added latency's median, and the note beside it.
 pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
-    let median = texts.fill(T::Ms, &[("n", &texts.num(&format::ms(r.latency_median_us)))]);
+    let median = texts.fill(
+        T::Ms,
+        &[("n", &texts.num(&format::ms(r.latency_median_us)))],
+    );
     let note = if r.latency_max_us > 0 {
-        texts.fill(T::LatencyMax, &[("m", &texts.num(&format::ms(r.latency_max_us)))])
+        texts.fill(
+            T::LatencyMax,
+            &[("m", &texts.num(&format::ms(r.latency_max_us)))],
+        )
     } else if r.scenario.strategy.waits_for_redis() {
         texts.get(T::LatencyZero).to_string()
     } else if r.scenario.strategy == Strategy::Sync {
@@ -228,7 +253,10 @@ pub fn ceiling(r: &Report, texts: &Texts) -> Option<String> {
         texts.fill(
             T::StatCeiling,
             &[
-                ("servers", &texts.count(s.servers.into(), T::ServersOne, T::ServersMany)),
+                (
+                    "servers",
+                    &texts.count(s.servers.into(), T::ServersOne, T::ServersMany),
+                ),
                 ("l", &s.limit.to_string()),
                 ("c", &(s.servers * s.limit).to_string()),
             ],
@@ -285,7 +313,11 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
             ],
         ),
         _ if r.fail_decided > 0 => texts.fill(
-            T::DownNow,
+            if r.fail_decided == 1 {
+                T::DownNowOne
+            } else {
+                T::DownNow
+            },
             &[
                 ("health", &health(s.redis)),
                 ("k", &r.fail_decided.to_string()),
@@ -302,10 +334,9 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
                 ("b", &b),
             ],
         ),
-        _ if s.redis == Health::Slow => texts.fill(
-            T::DownSlowInTime,
-            &[("t", &s.timeout_ms.to_string())],
-        ),
+        _ if s.redis == Health::Slow => {
+            texts.fill(T::DownSlowInTime, &[("t", &s.timeout_ms.to_string())])
+        }
         _ => texts.fill(
             if s.fail == Fail::Open {
                 T::DownIfOpen
@@ -390,7 +421,14 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
     let s = &r.scenario;
     let mut out = String::new();
     let text = |x: u32| x.to_string();
-    stat(&mut out, t.get(T::StatBeyond), "over", &text(n.over), &text(n.over), "");
+    stat(
+        &mut out,
+        t.get(T::StatBeyond),
+        "over",
+        &text(n.over),
+        &text(n.over),
+        "",
+    );
     stat(
         &mut out,
         t.get(T::StatUnder),
@@ -400,10 +438,21 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
         "",
     );
     if s.strategy == Strategy::Edge {
-        stat(&mut out, t.get(T::StatGateway), "gateway-refused", &text(n.gateway), &text(n.gateway), "");
+        stat(
+            &mut out,
+            t.get(T::StatGateway),
+            "gateway-refused",
+            &text(n.gateway),
+            &text(n.gateway),
+            "",
+        );
     }
     if let Some(c) = n.counter {
-        let note = if at_end { counter_note(r, t) } else { String::new() };
+        let note = if at_end {
+            counter_note(r, t)
+        } else {
+            String::new()
+        };
         stat(
             &mut out,
             t.get(counter_label(r, at_end)),
@@ -440,8 +489,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
         esc(&t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])),
         c = m.calls
     );
-    let note = esc(&t.fill(T::StatCallsNote, &[("note", t.get(calls_note(r.scenario.strategy)))]))
-        .replace("{all}", &all);
+    let note = esc(&t.fill(
+        T::StatCallsNote,
+        &[("note", t.get(calls_note(r.scenario.strategy)))],
+    ))
+    .replace("{all}", &all);
     let _ = write!(
         out,
         r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{per}</span> <span class="rll-stat__of">{note}</span></dd></div>"#,
@@ -458,6 +510,13 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
         if ops == 0 { t.get(T::CostNone) } else { "" },
     );
     let nodes = r.redis_nodes().to_string();
-    stat(&mut out, t.get(T::CostNodes), "redis-nodes", &nodes, &nodes, "");
+    stat(
+        &mut out,
+        t.get(T::CostNodes),
+        "redis-nodes",
+        &nodes,
+        &nodes,
+        "",
+    );
     out
 }

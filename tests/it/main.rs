@@ -11,7 +11,17 @@
 //! - `determinism`: readable snapshots of fixed runs, which the wasm build
 //!   must reproduce (`tests/wasm.rs`).
 //! - `tidy`: the model knows nothing about the browser, the clock or
-//!   ambient randomness.
+//!   ambient randomness; the view-model nothing about the browser; the
+//!   view's and the view-model's modules import each other without cycles.
+//! - `vm_*`: the view-model (`src/vm/`), everything the widget shows that
+//!   is computed: the Redis log (`vm_log`), the shared-read rule
+//!   (`vm_reads`), the timeline (`vm_timeline`), the totals and verdicts
+//!   (`vm_totals`), the server cards (`vm_cards`), issue 11's corrections
+//!   for every strategy (`vm_lesson`), the quiz (`vm_quiz`), page options
+//!   (`vm_page`), content files (`vm_content`), the sentences and number
+//!   formats (`vm_text`), the markup (`vm_skeleton`), the sliders
+//!   (`vm_controls`), the picture (`vm_topology`) and the charts
+//!   (`vm_chart`). `vm_support` holds what they share.
 //!
 //! `fixtures` holds what the native and wasm tests share (and the proptest
 //! generators); `oracle` recomputes the model's outputs from its trace,
@@ -27,3 +37,18 @@ mod properties;
 mod queue;
 mod sweeps;
 mod tidy;
+mod vm_cards;
+mod vm_chart;
+mod vm_content;
+mod vm_controls;
+mod vm_lesson;
+mod vm_log;
+mod vm_page;
+mod vm_quiz;
+mod vm_reads;
+mod vm_skeleton;
+mod vm_support;
+mod vm_text;
+mod vm_timeline;
+mod vm_topology;
+mod vm_totals;

@@ -167,3 +167,312 @@ fn the_check_catches_what_it_is_meant_to() {
         assert!(violations(&format!("x({word});"), true).is_empty());
     }
 }
+
+// The view-model (`src/vm/`): compiled and tested natively like the model,
+// so it names nothing of the browser and never reaches up into the view.
+
+/// Words no code line under `src/vm/` may contain.
+const VM_FORBIDDEN: [&str; 6] = [
+    "leptos",
+    "web_sys",
+    "wasm_bindgen",
+    "js_sys",
+    "gloo",
+    "crate::ui",
+];
+
+/// `(line number, word)` for every word of [`VM_FORBIDDEN`] on a code line
+/// of `text` (comment lines skipped, as for the model).
+fn vm_violations(text: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for word in VM_FORBIDDEN {
+            if line.contains(word) {
+                found.push((i + 1, word));
+            }
+        }
+    }
+    found
+}
+
+fn src_dir(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(sub)
+}
+
+#[test]
+fn the_view_model_knows_nothing_about_the_browser() {
+    let files = rust_files(&src_dir("vm"));
+    for name in [
+        "mod.rs",
+        "log.rs",
+        "totals.rs",
+        "cards.rs",
+        "skeleton.rs",
+        "quiz.rs",
+        "text.rs",
+    ] {
+        assert!(
+            files.iter().any(|f| f.ends_with(name)),
+            "src/vm/{name} not found in {files:?}"
+        );
+    }
+    let mut report = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file)
+            .unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
+        for (line, word) in vm_violations(&text) {
+            report.push(format!("{}:{line}: `{word}`", file.display()));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "src/vm/ must compile natively:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_view_model_check_catches_what_it_is_meant_to() {
+    let code = [
+        "use leptos::prelude::*;",
+        "//! docs may say web_sys and crate::ui",
+        "let el: web_sys::Element = x; // js_sys",
+        "    /// wasm_bindgen in docs",
+        "use crate::ui::state::Lab;",
+        "gloo_timers::callback::Timeout::new(1, f);",
+        "use crate::sim::Report; // fine",
+    ]
+    .join("\n");
+    assert_eq!(
+        vm_violations(&code),
+        [
+            (1, "leptos"),
+            (3, "web_sys"),
+            (3, "js_sys"),
+            (5, "crate::ui"),
+            (6, "gloo")
+        ]
+    );
+    for word in VM_FORBIDDEN {
+        assert_eq!(vm_violations(&format!("x({word});")), [(1, word)]);
+    }
+}
+
+/// The modules a module's code names: `super::x` (a sibling in the same
+/// directory) and `crate::ui::x` / `crate::vm::x`, braces included
+/// (`use super::{a, b::C}` names `a` and `b`). Comment lines are skipped.
+/// Each is returned as `dir/name`; `dir` is the module's own for `super`.
+fn imports(dir: &str, code: &str) -> Vec<String> {
+    let code: String = (code.lines())
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (prefix, target) in [
+        ("super::", dir),
+        ("crate::ui::", "ui"),
+        ("crate::vm::", "vm"),
+    ] {
+        for (at, _) in code.match_indices(prefix) {
+            // `crate::ui::` also contains `ui::`, never `super::`; but
+            // `super::super::` names the grandparent, which is not a sibling.
+            let rest = &code[at + prefix.len()..];
+            if prefix == "super::"
+                && (rest.starts_with("super::") || code[..at].ends_with("super::"))
+            {
+                continue;
+            }
+            if let Some(group) = rest.strip_prefix('{') {
+                // Top-level items of the group, up to its closing brace.
+                let mut depth = 0;
+                let mut item_start = true;
+                for (i, c) in group.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => item_start = true,
+                        c if item_start && !c.is_whitespace() => {
+                            item_start = false;
+                            let name = ident(&group[i..]);
+                            if !name.is_empty() && name != "self" {
+                                out.push(format!("{target}/{name}"));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                let name = ident(rest);
+                if !name.is_empty() {
+                    out.push(format!("{target}/{name}"));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A cycle in `graph` (module → the modules it imports), as the path
+/// `a → b → … → a`, if there is one.
+fn find_cycle(graph: &std::collections::BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &std::collections::BTreeMap<String, Vec<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_string());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(c) = visit(next, graph, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    for node in graph.keys() {
+        if let Some(c) = visit(node, graph, &mut Vec::new(), &mut done) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// The import graph of `files` (`dir/name` → code): an edge for each
+/// module named that is another file of the graph. `mod.rs` is the parent
+/// of its directory's files, not a sibling: its items (`super::effect`)
+/// and its own imports of its children are not edges.
+fn import_graph(files: &[(String, String)]) -> std::collections::BTreeMap<String, Vec<String>> {
+    let names: std::collections::BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for (name, code) in files {
+        let (dir, _) = name.split_once('/').expect("dir/name");
+        let edges: Vec<String> = imports(dir, code)
+            .into_iter()
+            .filter(|t| t != name && names.contains(t.as_str()))
+            .collect();
+        graph.insert(name.clone(), edges);
+    }
+    graph
+}
+
+/// Every module file of `src/ui/` and `src/vm/` but their `mod.rs`.
+fn view_modules() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for dir in ["ui", "vm"] {
+        for file in rust_files(&src_dir(dir)) {
+            let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+            if stem == "mod" {
+                continue;
+            }
+            let code = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("reading {}: {e}", file.display()));
+            out.push((format!("{dir}/{stem}"), code));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_view_and_the_view_model_import_in_one_direction_without_cycles() {
+    let modules = view_modules();
+    // Not vacuous: both layers are there, and the view uses the view-model.
+    assert!(modules.iter().filter(|(n, _)| n.starts_with("ui/")).count() >= 10);
+    assert!(modules.iter().filter(|(n, _)| n.starts_with("vm/")).count() >= 10);
+    let graph = import_graph(&modules);
+    let edges: usize = graph.values().map(Vec::len).sum();
+    assert!(edges >= 20, "only {edges} imports found: {graph:?}");
+    assert!(
+        graph["ui/cards"].contains(&"vm/cards".to_string()),
+        "{:?}",
+        graph["ui/cards"]
+    );
+    // The view-model never imports the view.
+    for (from, to) in &graph {
+        if from.starts_with("vm/") {
+            let up: Vec<&String> = to.iter().filter(|t| t.starts_with("ui/")).collect();
+            assert!(up.is_empty(), "{from} imports {up:?}");
+        }
+    }
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import cycle: {}", cycle.join(" → "));
+    }
+}
+
+#[test]
+fn the_import_check_finds_imports_and_cycles() {
+    assert_eq!(
+        imports(
+            "ui",
+            "use super::{canvas::{prepare, Palette}, state::Lab, dom};\n\
+             // use super::commented;\n\
+             use crate::vm::cards::{cards, Card};\n\
+             let x = super::effect(move || crate::vm::html::esc(s));\n\
+             use super::super::sim;\n\
+             use super::{self as up};"
+        ),
+        [
+            "ui/canvas",
+            "ui/dom",
+            "ui/effect",
+            "ui/state",
+            "vm/cards",
+            "vm/html"
+        ]
+    );
+    assert_eq!(
+        imports("vm", "use super::text::{Texts, T};\nuse crate::ui::x;"),
+        ["ui/x", "vm/text"]
+    );
+    // A → B → C → A, through a group, a path and an absolute path.
+    let files = |c: &str| {
+        vec![
+            ("ui/a".to_string(), "use super::{b, dom};".to_string()),
+            ("ui/b".to_string(), "fn f() { super::c::g() }".to_string()),
+            ("ui/c".to_string(), c.to_string()),
+            ("vm/d".to_string(), "use super::e;".to_string()),
+        ]
+    };
+    let cyclic = import_graph(&files("use crate::ui::a::X;"));
+    assert_eq!(
+        find_cycle(&cyclic),
+        Some(vec![
+            "ui/a".into(),
+            "ui/b".into(),
+            "ui/c".into(),
+            "ui/a".into()
+        ])
+    );
+    // Without the edge back, no cycle; names that are not files are no edges.
+    let acyclic = import_graph(&files("use crate::vm::d::X;"));
+    assert_eq!(acyclic["ui/a"], ["ui/b"]);
+    assert_eq!(acyclic["ui/c"], ["vm/d"]);
+    assert_eq!(find_cycle(&acyclic), None);
+    // Two modules importing each other.
+    let pair = import_graph(&[
+        ("ui/widget".into(), "use super::cards;".into()),
+        ("ui/cards".into(), "use super::widget::Heading;".into()),
+    ]);
+    assert_eq!(find_cycle(&pair).map(|c| c.len()), Some(3));
+}

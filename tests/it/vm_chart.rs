@@ -1,0 +1,217 @@
+//! The charts' geometry (`vm::chart`): which points are drawn while a sweep
+//! is still running (the previous sweep's, marked stale, where the new
+//! one has not finished), the scales, every point inside the plot, the
+//! limit, local counters' N × L ceiling, the learner's position and the
+//! ticks.
+//!
+//! Sweeps are small here (limit 1 or 2, a burst of 16 or so) to stay fast.
+
+use ratelimit_lab::sim::sweep::{Axis, Sweep, SEEDS};
+use ratelimit_lab::sim::Strategy;
+use ratelimit_lab::vm::chart::{chart, points, px, Chart};
+
+use crate::vm_support::scenario;
+
+/// The plot's margins, as the chart draws them.
+const LEFT: f64 = 40.0;
+const RIGHT: f64 = 12.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 34.0;
+
+fn done(axis: Axis, query: &str) -> Sweep {
+    Sweep::complete(axis, &scenario(query))
+}
+
+/// The y of `v` allowed on `c` (the scale the chart uses).
+fn y(c: &Chart, v: u32) -> f64 {
+    c.h - BOTTOM - f64::from(v) / f64::from(c.y_max) * (c.h - TOP - BOTTOM)
+}
+
+#[test]
+fn a_finished_sweep_draws_every_point_fresh() {
+    let s = done(Axis::Rtt, "strategy=getset&burst=8&limit=2");
+    let p = points(&s, None);
+    assert_eq!(p.len(), 3 * 21);
+    assert!(p.iter().all(|(pt, stale)| !stale && pt.runs == SEEDS));
+}
+
+#[test]
+fn while_running_the_previous_sweeps_points_stand_in_marked_stale() {
+    let before = done(Axis::Rtt, "strategy=getset&burst=8&limit=2");
+    let mut now = Sweep::new(Axis::Rtt, &scenario("strategy=getset&burst=9&limit=2"));
+    // Nothing run: the old points, all stale.
+    let p = points(&now, Some(&before));
+    assert_eq!(p.len(), 63);
+    assert!(p
+        .iter()
+        .zip(before.points())
+        .all(|((a, stale), b)| *stale && a == b));
+    // Nothing run and nothing before: nothing to draw.
+    assert!(points(&now, None).is_empty());
+    // The first point finished, the second half way: the first is new,
+    // the second and the rest are the old ones.
+    now.advance(SEEDS + SEEDS / 2);
+    let p = points(&now, Some(&before));
+    assert_eq!((p[0].0, p[0].1), (now.points()[0], false));
+    assert_eq!((p[1].0, p[1].1), (before.points()[1], true));
+    assert_eq!((p[2].0, p[2].1), (before.points()[2], true));
+    // With no sweep before: the partial point, stale; the others not drawn.
+    let p = points(&now, None);
+    assert_eq!(p.len(), 2);
+    assert_eq!((p[1].0.runs, p[1].1), (SEEDS / 2, true));
+    // A previous sweep that had not finished a point does not stand in.
+    let mut half = Sweep::new(Axis::Rtt, &scenario("strategy=getset&burst=8&limit=2"));
+    half.advance(SEEDS);
+    let p = points(&now, Some(&half));
+    assert_eq!(p.len(), 2);
+}
+
+#[test]
+fn every_point_and_line_is_inside_the_plot() {
+    let s = done(Axis::Servers, "burst=16&limit=1");
+    for (w, h) in [(320.0, 200.0), (640.0, 300.0)] {
+        let c = chart(&s, None, w, h, 4);
+        assert_eq!(c.dots.len(), 7 * 16);
+        for d in &c.dots {
+            assert!((LEFT..=w - RIGHT).contains(&d.cx), "{d:?}");
+            assert!((TOP..=h - BOTTOM).contains(&d.cy), "{d:?}");
+            assert!(d.min <= d.max);
+        }
+        // One line and one band per strategy, through every x.
+        assert_eq!(
+            c.series.iter().map(|s| s.strategy).collect::<Vec<_>>(),
+            Strategy::ALL
+        );
+        for series in &c.series {
+            assert_eq!(
+                series.line.matches(['M', 'L']).count(),
+                16,
+                "{:?}",
+                series.strategy
+            );
+            assert!(series.band.starts_with('M') && series.band.ends_with('Z'));
+            for n in series.line.split(['M', 'L']).filter(|p| !p.is_empty()) {
+                let (x, y): (i32, i32) = n
+                    .split_once(' ')
+                    .map(|(a, b)| (a.parse().unwrap(), b.parse().unwrap()))
+                    .unwrap();
+                assert!(
+                    f64::from(x) >= LEFT - 0.5 && f64::from(x) <= w - RIGHT + 0.5,
+                    "{n}"
+                );
+                assert!(
+                    f64::from(y) >= TOP - 0.5 && f64::from(y) <= h - BOTTOM + 0.5,
+                    "{n}"
+                );
+            }
+        }
+        assert!(c.done);
+    }
+}
+
+#[test]
+fn the_servers_chart_shows_the_limit_and_the_n_times_l_ceiling() {
+    // Limit 2, burst 16 (the servers chart raises the burst to 16 × L =
+    // 32): the ceiling is min(32, 2N), the top of the axis a round 50.
+    let s = done(Axis::Servers, "burst=16&limit=2");
+    assert_eq!(s.base().burst, 32);
+    let c = chart(&s, None, 640.0, 300.0, 4);
+    assert_eq!(c.y_max, 50);
+    assert!((c.limit_y - y(&c, 2)).abs() < 1e-9);
+    let ceiling = c
+        .ceiling
+        .as_deref()
+        .expect("a ceiling on the servers chart");
+    let pts: Vec<(i32, i32)> = ceiling
+        .split(['M', 'L'])
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.split_once(' ')
+                .map(|(a, b)| (a.parse().unwrap(), b.parse().unwrap()))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(pts.len(), 16);
+    for (n, (_, py)) in (1..=16).zip(&pts) {
+        assert_eq!(*py, px(y(&c, (2 * n).min(32))), "N = {n}");
+    }
+    // Local counters never get past the ceiling: their dots sit on or
+    // below it (a larger y is lower on screen).
+    for d in c.dots.iter().filter(|d| d.strategy == Strategy::Local) {
+        let n: u32 = d.x.parse().unwrap();
+        assert!(d.cy >= y(&c, (2 * n).min(32)) - 1e-9, "{d:?}");
+        assert!(d.max <= (2 * n).min(32), "{d:?}");
+    }
+    // The limit's strategies stay at or under it where they count exactly.
+    for d in c
+        .dots
+        .iter()
+        .filter(|d| matches!(d.strategy, Strategy::Edge | Strategy::Incr | Strategy::Lua))
+    {
+        assert!(d.max <= 2, "{d:?}");
+    }
+}
+
+#[test]
+fn the_round_trip_chart_has_no_ceiling_and_marks_the_learner() {
+    let s = done(Axis::Rtt, "strategy=getset&burst=8&limit=2");
+    let c = chart(&s, None, 640.0, 300.0, 2000);
+    assert_eq!(c.ceiling, None);
+    assert_eq!(
+        c.series.iter().map(|s| s.strategy).collect::<Vec<_>>(),
+        [Strategy::GetSet, Strategy::Incr, Strategy::Lua]
+    );
+    // 2 ms of 0–20: a tenth of the way along the plot.
+    let here = c.here_x.unwrap();
+    assert!((here - (LEFT + 0.1 * (640.0 - LEFT - RIGHT))).abs() < 1e-9);
+    // The x axis in ms, ticked every 5.
+    let ticks: Vec<&str> = c.x_ticks.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(ticks, ["0", "5", "10", "15", "20"]);
+    assert_eq!(c.dots[2].x_text, "2");
+    assert_eq!(c.dots[2].x, "2");
+    // Outside the axis: not marked.
+    assert_eq!(chart(&s, None, 640.0, 300.0, 25_000).here_x, None);
+}
+
+#[test]
+fn the_axes_are_ticked_in_round_numbers() {
+    let s = done(Axis::Servers, "burst=16&limit=1");
+    let c = chart(&s, None, 640.0, 300.0, 1);
+    let x: Vec<&str> = c.x_ticks.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(x, ["1", "4", "8", "12", "16"]);
+    assert_eq!(c.here_x, Some(LEFT));
+    // Five y ticks from 0 to the top, evenly.
+    let ys: Vec<&str> = c.y_ticks.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(c.y_max, 20);
+    assert_eq!(ys, ["0", "5", "10", "15", "20"]);
+    assert_eq!(c.y_ticks[0].0, 300.0 - BOTTOM);
+    assert_eq!(c.y_ticks[4].0, TOP);
+    // The mean, written with two decimals at most.
+    for d in &c.dots {
+        let parts: Vec<&str> = d.mean.split('.').collect();
+        assert!(
+            parts.len() == 1 || (parts.len() == 2 && (1..=2).contains(&parts[1].len())),
+            "{}",
+            d.mean
+        );
+    }
+}
+
+#[test]
+fn a_chart_of_a_sweep_under_way_says_so() {
+    let mut s = Sweep::new(Axis::Rtt, &scenario("strategy=getset&burst=8&limit=2"));
+    s.advance(10);
+    let c = chart(&s, None, 640.0, 300.0, 0);
+    assert!(!c.done);
+    assert_eq!(c.dots.len(), 1);
+    assert!(c.dots[0].stale);
+    // Nothing run: nothing drawn, the axes still there.
+    let c = chart(&Sweep::new(Axis::Rtt, &scenario("")), None, 640.0, 300.0, 0);
+    assert!(
+        c.dots.is_empty()
+            && c.series
+                .iter()
+                .all(|s| s.line.is_empty() && s.band.is_empty())
+    );
+    assert_eq!(c.y_max, 10);
+}

@@ -1,0 +1,249 @@
+//! A course author's content file (`vm::content`): their own sentences by
+//! key, their own quiz, the language; keys left out keep the built-in
+//! English; a file with an unknown key, a sentence whose placeholders
+//! changed, bad JSON or a quiz question without exactly one right answer
+//! is refused as a whole, with a reason that names the problem.
+
+use ratelimit_lab::vm::content::parse;
+use ratelimit_lab::vm::text::{placeholders, ALL, ENGLISH, KEYS, T};
+
+/// A JSON string literal.
+fn json(s: &str) -> String {
+    serde_json::to_string(s).expect("a string")
+}
+
+/// A file with only `text` entries.
+fn texts(entries: &[(&str, &str)]) -> String {
+    let body: Vec<String> = entries
+        .iter()
+        .map(|(k, v)| format!("{}: {}", json(k), json(v)))
+        .collect();
+    format!("{{\"text\": {{{}}}}}", body.join(", "))
+}
+
+/// A quiz question with options `(text, correct)`.
+fn question(options: &[(&str, bool)]) -> String {
+    let o: Vec<String> = options
+        .iter()
+        .map(|(t, c)| {
+            format!(
+                "{{\"text\": {}, \"correct\": {c}, \"why\": \"because\"}}",
+                json(t)
+            )
+        })
+        .collect();
+    format!("{{\"prompt\": \"Why?\", \"options\": [{}]}}", o.join(", "))
+}
+
+#[test]
+fn a_file_replacing_every_sentence_is_taken_whole() {
+    // Every key, each sentence marked and its placeholders kept.
+    let entries: Vec<(String, String)> = KEYS
+        .iter()
+        .zip(ENGLISH)
+        .map(|(k, en)| (k.to_string(), format!("« {en} »")))
+        .collect();
+    let refs: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let c = parse(&texts(&refs)).expect("a valid file");
+    for t in ALL {
+        assert_eq!(
+            c.texts.get(*t),
+            format!("« {} »", ENGLISH[*t as usize]),
+            "{}",
+            t.key()
+        );
+    }
+    assert_eq!((c.quiz, c.lang), (None, None));
+}
+
+#[test]
+fn keys_left_out_keep_the_english() {
+    let c = parse(&texts(&[("title", "Labo des limites de débit")])).unwrap();
+    assert_eq!(c.texts.get(T::Title), "Labo des limites de débit");
+    assert_eq!(c.texts.get(T::Framing), ENGLISH[T::Framing as usize]);
+    assert_eq!(
+        c.texts.get(T::VerdictOver),
+        "Limit not enforced: {n} got through beyond the limit."
+    );
+    // An empty file is the English.
+    let c = parse("{}").unwrap();
+    for t in ALL {
+        assert_eq!(c.texts.get(*t), ENGLISH[*t as usize]);
+    }
+}
+
+#[test]
+fn a_replacement_is_filled_like_the_english() {
+    let c = parse(&texts(&[(
+        "verdict.over",
+        "Limite dépassée : {n} de trop.",
+    )]))
+    .unwrap();
+    assert_eq!(
+        c.texts.fill(T::VerdictOver, &[("n", "14 requêtes")]),
+        "Limite dépassée : 14 requêtes de trop."
+    );
+    // The same placeholders in another order, or twice, are fine.
+    let c = parse(&texts(&[(
+        "picture.label.at",
+        "{a} ok et {r} refusées à t = {t} ms ({a})",
+    )]))
+    .unwrap();
+    assert_eq!(
+        c.texts
+            .fill(T::LabelAt, &[("t", "3"), ("a", "2"), ("r", "1")]),
+        "2 ok et 1 refusées à t = 3 ms (2)"
+    );
+}
+
+#[test]
+fn an_unknown_key_is_refused_by_name() {
+    assert_eq!(
+        parse(&texts(&[("titel", "Labo")])).unwrap_err(),
+        "unknown key “titel”"
+    );
+    // One bad key refuses the whole file.
+    assert!(parse(&texts(&[("title", "Labo"), ("verdict.overr", "x")])).is_err());
+}
+
+#[test]
+fn a_sentence_whose_placeholders_changed_is_refused_naming_them() {
+    assert_eq!(
+        parse(&texts(&[("verdict.over", "Limite dépassée.")])).unwrap_err(),
+        "“verdict.over” must use the placeholders {n} (it has none)"
+    );
+    assert_eq!(
+        parse(&texts(&[("verdict.over", "{count} de trop")])).unwrap_err(),
+        "“verdict.over” must use the placeholders {n} (it has {count})"
+    );
+    assert_eq!(
+        parse(&texts(&[("title", "Labo {n}")])).unwrap_err(),
+        "“title” must use the placeholders none (it has {n})"
+    );
+    assert_eq!(
+        parse(&texts(&[("picture.label.at", "t = {t}: {a}")])).unwrap_err(),
+        "“picture.label.at” must use the placeholders {a} {r} {t} (it has {a} {t})"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_the_format_is_refused() {
+    for bad in [
+        "",
+        "{",
+        "3",
+        "null",
+        "{\"text\": []}",
+        "{\"text\": {\"title\": 3}}",
+        "{\"texts\": {}}",
+        "{\"quiz\": {}}",
+    ] {
+        assert!(parse(bad).is_err(), "{bad:?} was accepted");
+    }
+    // serde's own words, which say where.
+    let e = parse("{\"text\": {\"title\": \"a\",}}").unwrap_err();
+    assert!(e.contains("line 1"), "{e}");
+    let e = parse("{\"colour\": \"red\"}").unwrap_err();
+    assert!(e.contains("colour"), "{e}");
+}
+
+#[test]
+fn a_quiz_replaces_the_built_in_one_when_every_question_has_one_right_answer() {
+    let file = format!(
+        "{{\"quiz\": [{}, {}]}}",
+        question(&[("a", true), ("b", false)]),
+        question(&[("c", false), ("d", false), ("e", true)])
+    );
+    let quiz = parse(&file).unwrap().quiz.expect("a quiz");
+    assert_eq!(quiz.len(), 2);
+    assert_eq!((quiz[0].right(), quiz[1].right()), (0, 2));
+    // `correct` may be left out on wrong options.
+    let file = r#"{"quiz": [{"prompt": "?", "options": [{"text": "a", "why": "w"}, {"text": "b", "correct": true, "why": "w"}],
+                  "show": {"label": "one server", "query": "servers=1"}}]}"#;
+    let quiz = parse(file).unwrap().quiz.unwrap();
+    assert_eq!(quiz[0].right(), 1);
+    assert_eq!(quiz[0].show.as_ref().unwrap().query, "servers=1");
+}
+
+#[test]
+fn a_quiz_question_without_exactly_one_right_answer_is_refused() {
+    let none = format!(
+        "{{\"quiz\": [{}, {}]}}",
+        question(&[("a", true), ("b", false)]),
+        question(&[("c", false), ("d", false)])
+    );
+    assert_eq!(
+        parse(&none).unwrap_err(),
+        "quiz question 2: 0 options are marked correct (exactly one must be)"
+    );
+    let two = format!("{{\"quiz\": [{}]}}", question(&[("a", true), ("b", true)]));
+    assert_eq!(
+        parse(&two).unwrap_err(),
+        "quiz question 1: 2 options are marked correct (exactly one must be)"
+    );
+    assert_eq!(parse("{\"quiz\": []}").unwrap_err(), "quiz: no questions");
+    // A quiz option with an unknown field.
+    let odd = r#"{"quiz": [{"prompt": "?", "options": [{"text": "a", "correct": true, "why": "w", "hint": "h"}]}]}"#;
+    assert!(parse(odd).unwrap_err().contains("hint"));
+}
+
+#[test]
+fn the_language_is_kept_when_given() {
+    assert_eq!(
+        parse("{\"lang\": \"fr\"}").unwrap().lang.as_deref(),
+        Some("fr")
+    );
+    assert_eq!(
+        parse("{\"lang\": \"pt-BR\"}").unwrap().lang.as_deref(),
+        Some("pt-BR")
+    );
+    assert_eq!(parse("{\"lang\": \"  \"}").unwrap().lang, None);
+    assert_eq!(parse("{}").unwrap().lang, None);
+}
+
+#[test]
+fn the_english_placeholders_are_what_the_checks_compare() {
+    // The check compares sets: the English of `picture.label.at` names t,
+    // a and r.
+    assert_eq!(placeholders(ENGLISH[T::LabelAt as usize]), ["t", "a", "r"]);
+}
+
+#[test]
+fn every_content_file_shipped_is_valid_and_complete() {
+    // public/content/ holds whole translations: each must load, name its
+    // language, and replace every sentence (a missing key would show
+    // English in the middle of another language).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/content");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("public/content")
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    assert!(!files.is_empty());
+    for path in files {
+        let name = path.display();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let c = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(c.lang.is_some(), "{name} names no language");
+        let keys: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let given = keys["text"].as_object().map_or(0, |o| o.len());
+        let missing: Vec<&str> = KEYS
+            .iter()
+            .copied()
+            .filter(|k| keys["text"].get(k).is_none())
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{name} lacks {} of {} keys: {missing:?}",
+            missing.len(),
+            given + missing.len()
+        );
+        if let Some(quiz) = &c.quiz {
+            assert!(quiz.len() >= 9, "{name}: {} questions", quiz.len());
+        }
+    }
+}

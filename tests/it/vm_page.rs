@@ -1,0 +1,399 @@
+//! What a URL or a script tag's `data-*` attributes ask of the page besides
+//! the scenario (`vm::page::parse`): embed mode, a moment to open at,
+//! prediction first, the sections hidden, the strategies offered, compact
+//! layout and a content file; and every notice worded (`vm::page::word`),
+//! naming the parameter and the value kept or set, with its unit.
+
+use ratelimit_lab::sim::params::{self, Notice};
+use ratelimit_lab::sim::{Strategy, KNOBS};
+use ratelimit_lab::vm::page::{self, word, Page, Section, NAMES};
+
+use crate::vm_support::english;
+
+/// The page `query` asks for.
+fn page(query: &str) -> Page {
+    page::parse(&params::pairs(query), &english())
+}
+
+/// The notices of `query`, worded.
+fn notices(query: &str) -> Vec<String> {
+    page(query).notices
+}
+
+#[test]
+fn nothing_asked_gives_the_plain_page() {
+    let p = page("");
+    assert_eq!(p.scenario, ratelimit_lab::sim::Scenario::default());
+    assert!(!p.embed && !p.predict && !p.compact);
+    assert_eq!((p.t_us, p.t_given, p.content), (None, None, None));
+    assert!(p.hide.is_empty() && p.notices.is_empty());
+    assert_eq!(p.tabs, Strategy::ALL);
+}
+
+#[test]
+fn flags_read_yes_in_several_spellings() {
+    for (v, yes) in [
+        ("1", true),
+        ("true", true),
+        ("yes", true),
+        ("", true),
+        ("0", false),
+        ("no", false),
+        ("false", false),
+        ("on", false),
+    ] {
+        for flag in ["embed", "predict", "compact"] {
+            let p = page(&format!("{flag}={v}"));
+            let got = match flag {
+                "embed" => p.embed,
+                "predict" => p.predict,
+                _ => p.compact,
+            };
+            assert_eq!(got, yes, "{flag}={v}");
+        }
+    }
+    // The last one given wins.
+    assert!(!page("embed=1&embed=0").embed);
+}
+
+#[test]
+fn a_moment_is_milliseconds_kept_in_whole_microseconds_rounded_down() {
+    for (t, us) in [
+        ("0", 0),
+        ("40", 40_000),
+        ("3.2", 3200),
+        ("3.249", 3249),
+        ("3.2499", 3249),
+        ("0.0009", 0),
+        ("2.5e1", 25_000),
+        ("+7", 7000),
+    ] {
+        let p = page(&format!("t={t}"));
+        assert_eq!(p.t_us, Some(us), "t={t}");
+        assert_eq!(p.t_given.as_deref(), Some(t));
+        assert!(p.notices.is_empty(), "t={t}: {:?}", p.notices);
+    }
+}
+
+#[test]
+fn a_moment_past_any_burst_is_kept_for_the_end_check() {
+    // Whether it is past the end is known only once the model has run;
+    // the page keeps it (saturated) and the value as written, shortened.
+    let p = page("t=12345678901234567890123456789");
+    assert_eq!(p.t_us, Some(i64::MAX as u64));
+    assert_eq!(p.t_given.as_deref(), Some("123456789012345678901234…"));
+    assert!(p.notices.is_empty());
+}
+
+#[test]
+fn a_bad_moment_is_ignored_with_a_notice() {
+    for (t, shown) in [
+        ("-1", "-1"),
+        ("abc", "abc"),
+        ("1ms", "1ms"),
+        ("", ""),
+        ("1234567890123456789012345x", "123456789012345678901234…"),
+    ] {
+        let p = page(&format!("t={t}"));
+        assert_eq!((p.t_us, p.t_given.as_deref()), (None, None), "t={t}");
+        assert_eq!(
+            p.notices,
+            [format!(
+                "t=“{shown}” is not a moment in milliseconds, so the end of the burst is shown."
+            )],
+            "t={t}"
+        );
+    }
+}
+
+#[test]
+fn every_section_can_be_hidden_by_name() {
+    let names = [
+        "title",
+        "tabs",
+        "controls",
+        "picture",
+        "totals",
+        "cards",
+        "timeline",
+        "log",
+        "charts",
+        "explanation",
+        "quiz",
+        "takeaways",
+        "footer",
+    ];
+    assert_eq!(Section::ALL.map(Section::as_str), names);
+    for s in Section::ALL {
+        assert_eq!(Section::parse(s.as_str()), Some(s));
+        let p = page(&format!("hide={}", s.as_str()));
+        assert_eq!(p.hide, [s]);
+        assert!(p.notices.is_empty());
+    }
+    assert_eq!(
+        page(&format!("hide={}", names.join(","))).hide,
+        Section::ALL
+    );
+}
+
+#[test]
+fn hidden_sections_are_kept_in_page_order_once_each() {
+    let p = page("hide=quiz,%20title,,log,quiz, log ");
+    // `pairs` does not percent-decode: "%20title" is an unknown name.
+    assert_eq!(p.hide, [Section::Log, Section::Quiz]);
+    assert_eq!(p.notices.len(), 1);
+    let p = page("hide=footer, charts ,title,charts");
+    assert_eq!(p.hide, [Section::Title, Section::Charts, Section::Footer]);
+    assert!(p.notices.is_empty());
+}
+
+#[test]
+fn an_unknown_section_is_left_out_with_a_notice() {
+    let p = page("hide=cards,sliders");
+    assert_eq!(p.hide, [Section::Cards]);
+    assert_eq!(
+        p.notices,
+        ["hide: “sliders” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, so it is left out."]
+    );
+}
+
+#[test]
+fn the_strategies_offered_keep_their_order() {
+    let p = page("tabs=incr,local");
+    assert_eq!(p.tabs, [Strategy::Incr, Strategy::Local]);
+    assert_eq!(
+        p.scenario.strategy,
+        Strategy::Local,
+        "the default strategy is offered"
+    );
+    let p = page("tabs=lua, getset ,lua");
+    assert_eq!(p.tabs, [Strategy::Lua, Strategy::GetSet]);
+    assert!(p.notices.is_empty());
+}
+
+#[test]
+fn the_strategy_shown_is_one_of_those_offered() {
+    // Not offered: the first offered one is shown instead.
+    assert_eq!(page("tabs=incr,getset").scenario.strategy, Strategy::Incr);
+    assert_eq!(
+        page("strategy=split&tabs=edge,lua").scenario.strategy,
+        Strategy::Edge
+    );
+    // Offered: kept, whatever its place.
+    assert_eq!(
+        page("strategy=getset&tabs=incr,getset").scenario.strategy,
+        Strategy::GetSet
+    );
+    // The rest of the scenario is kept.
+    let p = page("servers=8&rtt=5&tabs=lua");
+    assert_eq!(
+        (p.scenario.strategy, p.scenario.servers, p.scenario.rtt_us),
+        (Strategy::Lua, 8, 5000)
+    );
+}
+
+#[test]
+fn unknown_strategies_are_left_out_and_none_valid_offers_them_all() {
+    let p = page("tabs=local,atomic");
+    assert_eq!(p.tabs, [Strategy::Local]);
+    assert_eq!(
+        p.notices,
+        ["tabs: “atomic” is not one of local, split, sync, edge, getset, incr, lua, so it is left out."]
+    );
+    let p = page("tabs=atomic,redis&strategy=incr");
+    assert_eq!(p.tabs, Strategy::ALL);
+    assert_eq!(p.scenario.strategy, Strategy::Incr);
+    assert_eq!(p.notices.len(), 3);
+    assert_eq!(
+        p.notices[2],
+        "tabs names no strategy we know, so every strategy is offered."
+    );
+}
+
+#[test]
+fn a_content_file_is_kept_as_written() {
+    assert_eq!(
+        page("content=/course/fr.json").content.as_deref(),
+        Some("/course/fr.json")
+    );
+    assert_eq!(page("content=").content, None);
+    assert_eq!(
+        page("content=a.json&content=b.json").content.as_deref(),
+        Some("b.json")
+    );
+}
+
+#[test]
+fn the_scenarios_notices_come_first_and_worded() {
+    let p = page("servers=99&t=x&rtt=2.37");
+    assert_eq!(
+        p.notices,
+        [
+            "servers=99 is above the most allowed, so it is set to 16.",
+            "rtt=2.37 was rounded to 2.4 ms.",
+            "t=“x” is not a moment in milliseconds, so the end of the burst is shown.",
+        ]
+    );
+    assert_eq!(p.scenario.servers, 16);
+}
+
+#[test]
+fn every_name_the_page_reads_is_listed_for_data_attributes() {
+    for knob in KNOBS {
+        assert!(NAMES.contains(&knob.name), "{}", knob.name);
+    }
+    for name in params::CHOICES.iter().chain(&[
+        "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content", "lang",
+    ]) {
+        assert!(NAMES.contains(name), "{name}");
+    }
+}
+
+/// The one notice `query` gives, worded.
+#[track_caller]
+fn one(query: &str) -> String {
+    let n = notices(query);
+    assert_eq!(n.len(), 1, "{query}: {n:?}");
+    n[0].clone()
+}
+
+#[test]
+fn every_kind_of_notice_names_the_parameter_and_the_value_with_its_unit() {
+    for (query, notice) in [
+        // Not a number: the value kept.
+        ("servers=many", "servers=“many” is not a number, so it stays at 4."),
+        ("rtt=fast", "rtt=“fast” is not a number, so it stays at 2 ms."),
+        ("rtt=3&rtt=fast", "rtt=“fast” is not a number, so it stays at 2 ms."),
+        ("window=x", "window=“x” is not a number, so it stays at 1 s."),
+        ("traffic=lots", "traffic=“lots” is not a number, so it stays at 50000."),
+        // No move is set: nothing to keep.
+        ("lb=sticky&move=soon", "move=“soon” is not a number, so it stays at none."),
+        // Below and above: the value set.
+        ("servers=0", "servers=0 is below the least allowed, so it is set to 1."),
+        ("rtt=-1", "rtt=-1 is below the least allowed, so it is set to 0 ms."),
+        ("rtt=50", "rtt=50 is above the most allowed, so it is set to 20 ms."),
+        ("timeout=0", "timeout=0 is below the least allowed, so it is set to 1 ms."),
+        ("window=7200", "window=7200 is above the most allowed, so it is set to 3600 s."),
+        ("span=5000", "span=5000 is above the most allowed, so it is set to 1000 ms."),
+        ("traffic=0", "traffic=0 is below the least allowed, so it is set to 1."),
+        // Rounded: to the step.
+        ("rtt=2.37", "rtt=2.37 was rounded to 2.4 ms."),
+        ("burst=40.6", "burst=40.6 was rounded to 41."),
+        ("sync=2.5", "sync=2.5 was rounded to 3 ms."),
+        // A choice: the options, and the one used.
+        ("lb=fair", "lb “fair” is not one of random, round-robin or sticky, so random is used."),
+        ("strategy=redis", "strategy “redis” is not one of local, split, sync, edge, getset, incr or lua, so local is used."),
+        ("fail=maybe", "fail “maybe” is not one of open or closed, so open is used."),
+        ("redis=healthy", "redis “healthy” is not one of up, slow or down, so up is used."),
+        // The preset, and the seed.
+        ("preset=fast", "preset “fast” is not one we know (try gatepass or per-minute), so the usual starting point is shown."),
+        ("seed=-3", "seed “-3” is not a whole number from 0 to 18446744073709551615, so seed 2026 is used."),
+    ] {
+        assert_eq!(one(query), notice, "{query}");
+    }
+}
+
+#[test]
+fn word_covers_every_notice_variant_with_any_knob() {
+    // Straight from the parser's values, so every knob's unit is covered.
+    let t = english();
+    for knob in KNOBS {
+        let unit = |v: u32| {
+            let n = params::write_value(knob, v);
+            match knob.name {
+                "rtt" | "span" | "move" | "sync" | "timeout" => format!("{n} ms"),
+                "window" => format!("{n} s"),
+                _ => n,
+            }
+        };
+        let given = "g".to_string();
+        let name = knob.name;
+        assert_eq!(
+            word(
+                &Notice::Below {
+                    knob,
+                    given: given.clone(),
+                    set: knob.min
+                },
+                &t
+            ),
+            format!(
+                "{name}=g is below the least allowed, so it is set to {}.",
+                unit(knob.min)
+            )
+        );
+        assert_eq!(
+            word(
+                &Notice::Above {
+                    knob,
+                    given: given.clone(),
+                    set: knob.max
+                },
+                &t
+            ),
+            format!(
+                "{name}=g is above the most allowed, so it is set to {}.",
+                unit(knob.max)
+            )
+        );
+        assert_eq!(
+            word(
+                &Notice::Rounded {
+                    knob,
+                    given: given.clone(),
+                    set: knob.default
+                },
+                &t
+            ),
+            format!("{name}=g was rounded to {}.", unit(knob.default))
+        );
+        assert_eq!(
+            word(
+                &Notice::NotANumber {
+                    knob,
+                    given,
+                    kept: Some(knob.default)
+                },
+                &t
+            ),
+            format!(
+                "{name}=“g” is not a number, so it stays at {}.",
+                unit(knob.default)
+            )
+        );
+    }
+    assert_eq!(
+        word(
+            &Notice::UnknownChoice {
+                name: "lb",
+                given: "x".into(),
+                options: vec!["a"],
+                kept: "a"
+            },
+            &t
+        ),
+        "lb “x” is not one of a, so a is used."
+    );
+    assert_eq!(
+        word(
+            &Notice::UnknownChoice {
+                name: "lb",
+                given: "x".into(),
+                options: vec!["a", "b"],
+                kept: "b"
+            },
+            &t
+        ),
+        "lb “x” is not one of a or b, so b is used."
+    );
+    assert_eq!(
+        word(
+            &Notice::BadSeed {
+                given: "x".into(),
+                kept: 7
+            },
+            &t
+        ),
+        "seed “x” is not a whole number from 0 to 18446744073709551615, so seed 7 is used."
+    );
+}

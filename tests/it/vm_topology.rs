@@ -1,0 +1,308 @@
+//! The picture (`vm::topology`): where the user, the balancer (and the
+//! gateway), the servers and Redis sit; where every request and every
+//! Redis command is at a moment; and what the picture says in words.
+
+use ratelimit_lab::sim::{Moment, Report, Strategy};
+use ratelimit_lab::vm::reads::shared_reads;
+use ratelimit_lab::vm::topology::{
+    frame, height, label, layout, lead_us, Frame, Layout, Look, Rect, MAX_LABELS,
+};
+
+use crate::vm_support::{english, report};
+
+fn inside(r: &Rect, w: f64, h: f64) -> bool {
+    r.x >= 0.0
+        && r.y >= 0.0
+        && r.x + r.w <= w + 1e-9
+        && r.y + r.h <= h + 1e-9
+        && r.w > 0.0
+        && r.h > 0.0
+}
+
+fn picture(r: &Report) -> Layout {
+    let n = r.scenario.servers;
+    layout(r.scenario.strategy, n, 640.0, height(n, 640.0))
+}
+
+fn at(r: &Report, t_us: u64, motion: bool) -> Frame {
+    frame(r, &picture(r), &shared_reads(r), t_us, motion)
+}
+
+#[test]
+fn everything_sits_inside_the_picture_left_to_right() {
+    for s in Strategy::ALL {
+        for n in 1..=16 {
+            for w in [320.0, 390.0, 520.0, 800.0, 1200.0] {
+                let h = height(n, w);
+                let l = layout(s, n, w, h);
+                let what = format!("{s:?}, {n} servers, {w} px");
+                assert_eq!((l.w, l.h), (w, h));
+                assert_eq!(l.servers.len(), n as usize, "{what}");
+                assert_eq!(l.gateway.is_some(), s == Strategy::Edge, "{what}");
+                assert_eq!(l.redis.is_some(), s.uses_redis(), "{what}");
+                let mut all = vec![l.user, l.balancer];
+                all.extend(l.gateway);
+                all.extend(l.redis);
+                all.extend(l.servers.iter().copied());
+                for r in &all {
+                    assert!(inside(r, w, h), "{what}: {r:?}");
+                }
+                // User, gateway, balancer, servers, Redis: left to right.
+                assert!(l.user.x + l.user.w <= l.balancer.x, "{what}");
+                if let Some(g) = l.gateway {
+                    assert!(
+                        l.user.x + l.user.w <= g.x && g.x + g.w <= l.balancer.x,
+                        "{what}"
+                    );
+                }
+                assert!(l.balancer.x + l.balancer.w <= l.servers[0].x, "{what}");
+                if let Some(redis) = l.redis {
+                    assert!(l.servers[0].x + l.servers[0].w <= redis.x, "{what}");
+                }
+                // Servers stacked top to bottom, apart.
+                for pair in l.servers.windows(2) {
+                    assert!(pair[0].y + pair[0].h < pair[1].y, "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_picture_grows_with_the_servers_within_bounds() {
+    // Taller with more servers, never shorter; a floor for a few servers
+    // and a ceiling for many, so it still sits beside the sliders.
+    for w in [390.0, 800.0] {
+        let hs: Vec<f64> = (1..=16).map(|n| height(n, w)).collect();
+        assert!(hs.windows(2).all(|p| p[0] <= p[1]), "{w}: {hs:?}");
+        assert_eq!(hs[0], hs[1], "{w}: one and two servers share the floor");
+        assert!(hs[15] > hs[0] && hs[15] <= 400.0, "{w}: {hs:?}");
+        // Each server row stays tall enough to tell apart.
+        let l = layout(Strategy::Incr, 16, w, hs[15]);
+        assert!(
+            l.servers.iter().all(|s| s.h >= 8.0),
+            "{w}: {:?}",
+            l.servers[0]
+        );
+    }
+    assert!(height(16, 390.0) <= height(16, 800.0));
+}
+
+#[test]
+fn a_request_is_seen_travelling_for_a_twelfth_of_the_run_within_bounds() {
+    // local-default.snap ends at 39,449 µs: a twelfth is 3,287 µs.
+    assert_eq!(lead_us(&report("strategy=local")), 39_449 / 12);
+    assert_eq!(lead_us(&report("strategy=local&burst=1&span=1")), 200);
+    assert_eq!(
+        lead_us(&report("strategy=incr&redis=slow&preset=per-minute")),
+        25_000
+    );
+}
+
+#[test]
+fn without_motion_nothing_travels() {
+    // Reduced motion: requests appear at their server (waiting at its
+    // door), answers are counted at once, commands sit at Redis while they
+    // are out.
+    for q in [
+        "strategy=getset&rtt=20",
+        "strategy=edge",
+        "strategy=sync&sync=1",
+        "strategy=incr&redis=down",
+        "strategy=lua",
+    ] {
+        let r = report(q);
+        let l = picture(&r);
+        let shared = shared_reads(&r);
+        for t in r.event_times() {
+            let f = frame(&r, &l, &shared, t, false);
+            for d in &f.dots {
+                assert_eq!(d.look, Look::Pending, "{q} at {t}: {d:?}");
+                let at_a_door = l
+                    .servers
+                    .iter()
+                    .any(|s| (d.at.x - s.x).abs() <= 48.0 && d.at.y == s.y + s.h / 2.0);
+                assert!(at_a_door, "{q} at {t}: {d:?} is not waiting at a server");
+            }
+            // A command is at its server the instant it is sent, then at
+            // Redis until its answer is back: never in between.
+            if let Some(redis) = l.redis {
+                let door = l.servers[0].x + l.servers[0].w;
+                let sending = r.calls.iter().any(|c| c.sent_us == t);
+                for p in &f.packets {
+                    let at_door = p.at.x == door && sending && !p.back;
+                    assert!(
+                        p.at.x == redis.x || at_door,
+                        "{q} at {t}: {p:?} is between a server and Redis"
+                    );
+                }
+            }
+            let m = r.at(t);
+            assert_eq!(f.sent, m.arrived, "{q} at {t}");
+            assert_eq!(f.back, (m.allowed, m.refused), "{q} at {t}");
+        }
+    }
+}
+
+#[test]
+fn at_the_end_the_counts_are_the_reports() {
+    for s in Strategy::ALL {
+        for q in [
+            "",
+            "&servers=1",
+            "&rtt=20",
+            "&redis=down&fail=closed",
+            "&servers=16&burst=300",
+        ] {
+            let q = format!("strategy={}{q}", s.as_str());
+            let r = report(&q);
+            for (motion, t) in [(false, r.end_us), (true, r.end_us + lead_us(&r))] {
+                let f = at(&r, t, motion);
+                let per: Vec<(u32, u32, u32)> = f
+                    .servers
+                    .iter()
+                    .map(|s| (s.allowed, s.refused, s.waiting))
+                    .collect();
+                let want: Vec<(u32, u32, u32)> = r
+                    .servers
+                    .iter()
+                    .map(|s| (s.allowed, s.refused, 0))
+                    .collect();
+                assert_eq!(per, want, "{q}, motion {motion}");
+                assert_eq!(f.back, (r.allowed, r.refused), "{q}, motion {motion}");
+                assert_eq!(f.sent, r.scenario.burst, "{q}");
+                assert!(
+                    f.dots.is_empty() && f.packets.is_empty(),
+                    "{q}, motion {motion}: {f:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn at_a_moment_the_servers_show_what_they_had_answered_and_what_waits() {
+    for q in [
+        "strategy=getset",
+        "strategy=incr&rtt=20",
+        "strategy=split",
+        "strategy=edge&lb=sticky&move=10",
+    ] {
+        let r = report(q);
+        let lead = lead_us(&r);
+        for t in r.event_times() {
+            let f = at(&r, t, true);
+            let m = r.at(t);
+            for (s, sm) in f.servers.iter().zip(&m.servers) {
+                assert_eq!(
+                    (s.allowed, s.refused, s.waiting),
+                    (
+                        sm.allowed,
+                        sm.refused,
+                        sm.received - sm.allowed - sm.refused
+                    ),
+                    "{q} at {t}"
+                );
+            }
+            // Sent: arrived, or on the way (setting off `lead` before).
+            let on_the_way = r
+                .requests
+                .iter()
+                .filter(|x| x.arrival_us <= t + lead)
+                .count() as u32;
+            assert_eq!(f.sent, on_the_way, "{q} at {t}");
+            // Answers on the way back are drawn; the rest are home.
+            let home = r
+                .requests
+                .iter()
+                .filter(|x| x.answer_us + lead <= t)
+                .count() as u32;
+            assert_eq!(f.back.0 + f.back.1, home, "{q} at {t}");
+        }
+    }
+}
+
+#[test]
+fn commands_carry_short_labels_until_there_are_too_many() {
+    // getset-default at 1.3 ms: the GETs of requests 1 and 2 have run and
+    // their answers are on the way back, both shared reads of 0.
+    let r = report("strategy=getset");
+    let f = at(&r, 1300, true);
+    let labels: Vec<(&str, bool, bool)> = f
+        .packets
+        .iter()
+        .map(|p| (p.label.as_str(), p.back, p.warn))
+        .collect();
+    assert_eq!(labels, [("→ 0", true, true), ("→ 0", true, true)]);
+    // Request 1's SET(1) on its way at 2.5 ms.
+    let f = at(&r, 2500, true);
+    assert!(
+        f.packets
+            .iter()
+            .any(|p| p.label == "SET 1" && !p.back && !p.warn),
+        "{:?}",
+        f.packets
+    );
+    for (q, t, sent) in [
+        ("strategy=lua", 300, "EVAL"),
+        ("strategy=incr", 300, "INCR"),
+        ("strategy=sync", 10_100, "INCRBY 1"),
+    ] {
+        let f = at(&report(q), t, true);
+        assert!(
+            f.packets.iter().any(|p| p.label == sent && !p.back),
+            "{q} at {t}: {:?}",
+            f.packets
+        );
+    }
+    // Hundreds of commands in flight: drawn without labels.
+    let r = report("strategy=getset&burst=500&servers=16&rtt=20&span=100");
+    let busiest = (r.event_times().into_iter())
+        .map(|t| at(&r, t, true))
+        .max_by_key(|f| f.packets.len())
+        .unwrap();
+    assert!(busiest.packets.len() > MAX_LABELS);
+    assert!(busiest.packets.iter().all(|p| p.label.is_empty()));
+}
+
+#[test]
+fn the_picture_says_what_it_shows() {
+    let t = english();
+    let m = Moment {
+        t_us: 3249,
+        allowed: 12,
+        refused: 3,
+        counter: Some(9),
+        ..Moment::default()
+    };
+    assert_eq!(
+        label(&m, false, 0, &t),
+        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9"
+    );
+    assert_eq!(
+        label(&m, true, 0, &t),
+        "End of the burst: 12 allowed, 3 refused, Redis counter 9"
+    );
+    assert_eq!(
+        label(&m, false, 5, &t),
+        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9, 5 requests read the same count"
+    );
+    // One reader alone shares nothing.
+    assert_eq!(
+        label(&m, false, 1, &t),
+        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9"
+    );
+    let m = Moment {
+        t_us: 40_000,
+        allowed: 33,
+        refused: 7,
+        ..Moment::default()
+    };
+    assert_eq!(label(&m, false, 0, &t), "t = 40 ms: 33 allowed, 7 refused");
+    // From a run: local-default at its end.
+    let r = report("strategy=local");
+    assert_eq!(
+        label(&r.at(r.end_us), true, 0, &t),
+        "End of the burst: 33 allowed, 7 refused"
+    );
+}
