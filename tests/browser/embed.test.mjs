@@ -1,9 +1,12 @@
-// Course-page embedding (SPEC section 5): iframe with auto-height and quiz
-// messages, sub-path hosting, a strict CSP, two script-tag widgets on one
-// host page, and a host page whose own styles stay as they were.
+// Course-page embedding (the contract in docs/EMBEDDING.md): iframe with
+// auto-height and quiz messages (which question, its prompt, the option
+// chosen, right or not; completion), sub-path hosting, a strict CSP (for the
+// page and for a script-tag host), three script-tag widgets on one host page,
+// each in its own shadow root, a host page whose own styles stay as they
+// were, and the copy buttons.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, shutdown, DIST, Widget } from './harness.mjs';
+import { browser, shutdown, DIST, Widget, openWidget } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -69,21 +72,39 @@ describe('iframe embed', () => {
     // Embed mode: no page chrome.
     assert.equal(await frame.locator('[data-testid="copy-link"]').count(), 0);
     assert.equal(await frame.locator('[data-testid="strategy-getset"]').getAttribute('aria-selected'), 'true');
-    // Answer the first quiz question with its right answer, the second wrongly.
+    // The right answers, found on the same URL outside the frame (the
+    // order of the options depends only on the URL).
+    const scratch = await openWidget('?embed=1&strategy=getset');
+    const key = await scratch.quizKey();
+    await scratch.close();
     const q = frame.locator('[data-testid="quiz-question"]');
-    await q.nth(0).locator('button', { hasText: 'Use INCR' }).click();
+    const total = await q.count();
+    assert.ok(total >= 9, `at least nine questions (${total})`);
+    const option = (n, i) => q.nth(n).locator('[data-act="quiz-pick"]').nth(i);
+    const prompt = async (n) => (await q.nth(n).locator('.rll-question__prompt').innerText()).trim();
+    const label = async (n, i) => (await option(n, i).innerText()).trim();
+    // Question 1 right at once, question 2 wrong at first.
+    await option(0, key[0]).click();
     await page.waitForFunction(() => window.messages.some((m) => m.type === 'quiz'));
-    await q.nth(1).locator('button', { hasText: 'too few requests' }).click();
+    const wrong = (key[1] + 1) % (await q.nth(1).locator('[data-act="quiz-pick"]').count());
+    await option(1, wrong).click();
     await page.waitForFunction(() => window.messages.filter((m) => m.type === 'quiz').length === 2);
     const quiz = await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz'));
     assert.deepEqual(quiz, [
-      { source: 'ratelimit-lab', type: 'quiz', answered: 1, correct: 1, total: 7 },
-      { source: 'ratelimit-lab', type: 'quiz', answered: 2, correct: 1, total: 7 },
+      { source: 'ratelimit-lab', type: 'quiz', answered: 1, correct: 1, total, question: 1, prompt: await prompt(0), option: await label(0, key[0]), right: true },
+      { source: 'ratelimit-lab', type: 'quiz', answered: 2, correct: 1, total, question: 2, prompt: await prompt(1), option: await label(1, wrong), right: false },
     ]);
-    // Opening the feedback of another option is not a new answer.
-    await q.nth(0).locator('button', { hasText: 'faster' }).click();
+    // Another pick on an answered question is not a new answer.
+    await option(1, key[1]).click();
+    await option(0, (key[0] + 1) % 2).click();
     await page.waitForTimeout(200);
     assert.equal(await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz').length), 2);
+    // Every question answered (right from the fourth on): completed, with the first answers' score.
+    for (let n = 2; n < total; n++) await option(n, n === 2 ? (key[2] + 1) % 2 : key[n]).click();
+    await page.waitForFunction(() => window.messages.some((m) => m.type === 'completed'));
+    const done = await page.evaluate(() => window.messages.filter((m) => m.type === 'completed'));
+    assert.deepEqual(done, [{ source: 'ratelimit-lab', type: 'completed', score: total - 2, max: total }]);
+    assert.equal(await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz').length), total);
     // A taller widget (16 servers) sends a new height.
     const before = await page.evaluate(() => window.messages.filter((m) => m.type === 'resize').length);
     await frame.locator('[data-testid="servers"]').evaluate((el) => {
@@ -133,11 +154,21 @@ describe('static hosting', () => {
     // Drive the parts that set styles and markup at run time.
     await page.locator('[data-testid="strategy-incr"]').click();
     await page.locator('[data-testid="reroll"]').click();
-    await page.locator('[data-testid="quiz-question"] button').first().click();
-    await page.waitForTimeout(200);
-    // The gauge's custom properties went through the CSSOM, which CSP allows.
-    const width = await page.locator('.rll-gauge__fill').evaluate((e) => e.getBoundingClientRect().width);
+    await page.locator('[data-testid="quiz-question"] [data-act="quiz-pick"]').first().click();
+    await page.locator('[data-testid="strategy-edge"]').click();
+    await page.locator('[data-testid="step"]').click();
+    await page.locator('[data-testid="play"]').click();
+    await page.waitForTimeout(300);
+    await page.locator('[data-testid="play"]').click();
+    await page.locator('[data-testid="charts"], .rll-charts').first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-chart="servers"] circle').length > 0, null, { timeout: 20000 });
+    // Styles set at run time went through the CSSOM, which CSP allows: the
+    // gauge is drawn, the cards' marks have their height, the gateway sits on the picture.
+    const width = await page.locator('.rll-gauge').evaluate((e) => e.getBoundingClientRect().width);
     assert.ok(width > 0, 'the gauge is drawn');
+    const marks = await page.locator('.rll-card__marks').first().evaluate((e) => e.getBoundingClientRect().height);
+    assert.ok(marks > 0, 'the marks are drawn');
+    assert.ok(await page.locator('[data-testid="edge-refused"]').isVisible(), 'the gateway label shows');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     // And the policy really is in force: inline script is blocked.
     await page.evaluate(() => {
@@ -148,6 +179,33 @@ describe('static hosting', () => {
     assert.equal(await page.evaluate(() => window.__inline), undefined);
     await context.close();
     assert.ok(problems.every((p) => /Content Security Policy/.test(p)), problems.join('\n'));
+  });
+});
+
+describe('script-tag mount under a strict policy', () => {
+  test('a host page with the same Content-Security-Policy: the widgets work, no violation', async () => {
+    const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="/lab/favicon.svg"><title>Host</title>
+      <script type="module" src="/lab/ratelimit-lab.js"></script></head>
+      <body><h1>Chapter 5</h1><div data-ratelimit-lab data-strategy="edge"></div><div data-ratelimit-lab data-strategy="lua" data-preset="per-minute"></div></body></html>`;
+    const lab = await serve({ prefix: '/lab/', csp: CSP, extra: { '/host.html': { type: 'text/html', body } } });
+    const { page, context, problems } = await newPage([lab.origin]);
+    const response = await page.goto(`${lab.origin}/host.html`);
+    assert.equal(response.headers()['content-security-policy'], CSP);
+    await page.locator('[data-testid="allowed-total"]').nth(1).waitFor({ state: 'attached', timeout: 15000 });
+    const a = new Widget(page, context, { problems: () => problems }, page.locator('[data-ratelimit-lab]').nth(0));
+    const b = new Widget(page, context, { problems: () => problems }, page.locator('[data-ratelimit-lab]').nth(1));
+    assert.equal(await a.value('edge-refused'), 30);
+    assert.equal(await b.allowedTotal(), 101);
+    await a.setSlider('servers', 9);
+    await a.locator('reroll').click();
+    await page.waitForTimeout(200);
+    assert.equal((await a.cards()).length, 9);
+    // The widget's own styles applied inside the shadow root (a stylesheet, not inline).
+    const bg = await a.locator('reroll').evaluate((e) => getComputedStyle(e).backgroundColor);
+    assert.notEqual(bg, 'rgba(0, 0, 0, 0)', 'the button is styled');
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });
 
@@ -177,15 +235,20 @@ describe('script-tag mount', () => {
     return ['body', 'h1', 'p.host', 'ul.host li', 'button.host', 'html'].map(pick);
   });
 
-  test('two configured widgets are independent, with unique ids, and leave the URL alone', async () => {
+  test('three configured widgets, each in its own shadow root, are independent and leave the URL alone', async () => {
     const lab = await serve({
       prefix: '/static/lab/',
       extra: { '/course/chapter.html': { type: 'text/html', body: page1(true) } },
     });
     const { page, context, problems } = await newPage([lab.origin]);
     await page.goto(`${lab.origin}/course/chapter.html?week=4`);
-    await page.waitForFunction(() => document.querySelectorAll('.rll [data-testid="allowed-total"]').length === 3);
-    const [a, b, c] = [0, 1, 2].map((i) => new Widget(page, context, { problems: () => problems }, page.locator('.rll').nth(i)));
+    await page.waitForFunction(() => document.querySelectorAll('[data-ratelimit-lab]').length === 3
+      && [...document.querySelectorAll('[data-ratelimit-lab]')].every((h) => h.shadowRoot?.querySelector('[data-testid="allowed-total"]')));
+    // Each in an open shadow root; nothing of the widget in the host's own tree.
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].filter((h) => h.shadowRoot).length), 3);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.rll, [data-testid]').length), 0, 'the widget lives in the shadow roots only');
+    const hosts = page.locator('[data-ratelimit-lab]');
+    const [a, b, c] = [0, 1, 2].map((i) => new Widget(page, context, { problems: () => problems }, hosts.nth(i)));
     assert.equal(await a.selectedStrategy(), 'strategy-getset');
     assert.equal((await a.cards()).length, 8);
     assert.equal(await b.selectedStrategy(), 'strategy-incr');
@@ -196,36 +259,48 @@ describe('script-tag mount', () => {
     const notice = await c.text('notice');
     assert.match(notice, /servers/);
     assert.match(notice, /lb/);
+    assert.equal(await c.locator('notice').getAttribute('role'), 'status');
     assert.equal((await c.cards()).length, 4);
-    assert.equal(await a.locator('notice').innerText(), '');
+    assert.equal((await a.locator('notice').innerText()).trim(), '');
     // Inside a host page the title is an h2, under the page's own h1.
-    assert.equal(await page.locator('.rll h1').count(), 0);
-    assert.equal(await page.locator('.rll h2.rll-head__title').count(), 3);
+    assert.equal(await hosts.locator('h1').count(), 0);
+    assert.equal(await hosts.locator('h2.rll-head__title').count(), 3);
     // Changing the first leaves the second as it was.
     const bBefore = { cards: await b.cards(), allowed: await b.allowedTotal(), tab: await b.selectedStrategy() };
     await a.chooseStrategy('local');
     await a.setSlider('servers', 3);
     await a.locator('reroll').click();
+    await a.choose('lb-sticky');
     assert.equal((await a.cards()).length, 3);
     assert.equal(await a.selectedStrategy(), 'strategy-local');
     assert.deepEqual({ cards: await b.cards(), allowed: await b.allowedTotal(), tab: await b.selectedStrategy() }, bBefore);
+    assert.ok(await b.radio('lb-random').isChecked(), "the second widget's load balancer is its own");
     // Keyboard in one tab list moves only that widget's tabs.
     await b.locator('strategy-incr').focus();
     await page.keyboard.press('ArrowLeft');
     assert.equal(await b.selectedStrategy(), 'strategy-getset');
     assert.equal(await a.selectedStrategy(), 'strategy-local');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'strategy-getset');
-    assert.ok(await page.evaluate(() => document.activeElement.closest('.rll') === document.querySelectorAll('.rll')[1]));
-    // No duplicate ids anywhere on the page.
+    assert.deepEqual(await page.evaluate(() => {
+      const host = document.activeElement;
+      return [host === document.querySelectorAll('[data-ratelimit-lab]')[1], host.shadowRoot?.activeElement?.dataset.testid];
+    }), [true, 'strategy-getset']);
+    // No duplicate ids, in the page nor in any widget.
     const dupes = await page.evaluate(() => {
       const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      for (const h of document.querySelectorAll('[data-ratelimit-lab]')) ids.push(...[...h.shadowRoot.querySelectorAll('[id]')].map((e) => e.id));
       return ids.filter((id, i) => ids.indexOf(id) !== i);
     });
     assert.deepEqual(dupes, []);
+    // Every label points at something in its own widget.
+    const orphans = await page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].flatMap((h) =>
+      [...h.shadowRoot.querySelectorAll('label[for]')].filter((l) => !h.shadowRoot.getElementById(l.htmlFor)).map((l) => l.htmlFor)));
+    assert.deepEqual(orphans, []);
     // The host's URL is the host's business.
     assert.equal(await page.evaluate(() => location.search), '?week=4');
-    // One stylesheet, added by the loader.
-    assert.equal(await page.locator('link[href$="ratelimit-lab.css"]').count(), 1);
+    // One stylesheet in the page, added by the loader; each widget links it inside.
+    assert.equal(await page.evaluate(() => document.querySelectorAll('link[href$="ratelimit-lab.css"]').length), 1);
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].map((h) =>
+      h.shadowRoot.querySelectorAll('link[href$="ratelimit-lab.css"]').length)), [1, 1, 1]);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -242,7 +317,7 @@ describe('script-tag mount', () => {
     await page.goto(`${lab.origin}/course/without.html`);
     const before = await hostStyle(page);
     await page.goto(`${lab.origin}/course/with.html`);
-    await page.waitForFunction(() => document.querySelectorAll('.rll [data-testid="allowed-total"]').length === 3);
+    await page.locator('[data-testid="allowed-total"]').nth(2).waitFor({ state: 'attached' });
     assert.deepEqual(await hostStyle(page), before);
     assert.deepEqual(problems, []);
     await context.close();

@@ -7,7 +7,8 @@
 // Helpers read like the feature: `const w = await openWidget('?servers=8');
 // await w.setSlider('burst', 80); await w.allowedTotal();`
 import { chromium } from 'playwright-core';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -54,10 +55,23 @@ export function server() {
   return serverPromise;
 }
 
-/** Closes the browser and the server; call from `after()`. */
+const hostServers = [];
+/**
+ * Another server of the release build, for host pages made by a test:
+ * `hostServer({ prefix: '/labs/ratelimit/', extra: { '/course.html': { type: 'text/html', body } } })`
+ * (same options as serve.mjs's startServer). Closed by `shutdown()`.
+ */
+export async function hostServer(options = {}) {
+  const s = await startServer({ root: DIST, ...options });
+  hostServers.push(s);
+  return s;
+}
+
+/** Closes the browser and the servers; call from `after()`. */
 export async function shutdown() {
   if (browserPromise) await (await browserPromise).close();
   if (serverPromise) await (await serverPromise).close();
+  for (const s of hostServers.splice(0)) await s.close();
   browserPromise = serverPromise = null;
 }
 
@@ -119,7 +133,7 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
   const page = await context.newPage();
   const watcher = watch(page, s.origin);
   await page.goto((base ?? s.url) + query);
-  await page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+  await page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
   const w = new Widget(page, context, watcher);
   w.base = base ?? s.url;
   return w;
@@ -155,7 +169,7 @@ export class Widget {
   async goto(query = '') {
     await this.settle();
     await this.page.goto((this.base ?? (await server()).url) + query);
-    await this.page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+    await this.page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
   }
   async close() { await this.context.close(); }
   /** Lets pending loads (the favicon) finish, e.g. before navigating or reloading. */
@@ -164,7 +178,7 @@ export class Widget {
   async reload() {
     await this.settle();
     await this.page.reload();
-    await this.page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+    await this.page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
   }
   locator(testid) { return this.root.locator(`[data-testid="${testid}"]`); }
   /** The number in a total's data-value. */
@@ -207,6 +221,82 @@ export class Widget {
   async query() {
     return this.page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
   }
+  /** The kinds of the verdict's lines, in order (`not-enforced`, `enforced`, `refused-under-limit`, `all-refused`). */
+  verdictKinds() {
+    return this.locator('verdict').first().locator('p[data-kind]').evaluateAll((ps) => ps.map((p) => p.dataset.kind));
+  }
+  regularUser() { return this.value('regular-user'); }
+  /** Whether an element with this test id is there (and not hidden by `hidden`). */
+  async has(testid) {
+    return this.locator(testid).evaluateAll((els) => els.some((e) => !e.closest('[hidden]')));
+  }
+  /** A radio choice by its test id (`lb-sticky`, `health-down`, `fail-closed`). */
+  radio(testid) { return this.root.locator(`input[type="radio"][data-testid="${testid}"]`); }
+  /** Checks a radio choice by its test id with a click, and waits until it shows checked. */
+  async choose(testid) {
+    await this.radio(testid).click();
+    await waitFor(() => this.radio(testid).isChecked(), { message: `${testid} checked` });
+  }
+  /** The note on what happens if Redis is slow or down (`redis-down`). */
+  redisNote() { return this.root.locator('[data-testid="redis-down"]:not(input)'); }
+  /** Sets a number input (`traffic`) and commits it, as typing and leaving the field does. */
+  async setNumber(name, value) {
+    await this.locator(name).evaluate((el, v) => {
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }, value);
+  }
+  /**
+   * Every number the widget shows, in the shape of `expected()` (one round
+   * trip to the page): cards and totals; a total that is absent (or hidden)
+   * is null.
+   */
+  async numbers() {
+    const names = {
+      'allowed-total': 'allowed', limit: 'limit', over: 'over',
+      'refused-under-limit': 'refused_under_limit', 'regular-user': 'regular_user',
+      'redis-calls': 'redis_calls', 'redis-calls-per-request': 'redis_calls_per_request',
+      'final-counter': 'final_counter', 'gateway-refused': 'gateway_refused',
+      'edge-refused': 'edge_refused', 'latency-median': 'latency_median_ms',
+      'redis-ops-per-second': 'redis_ops_per_second', 'redis-nodes': 'redis_nodes',
+    };
+    const [cards, values] = await Promise.all([
+      this.cards(),
+      this.root.locator('[data-testid][data-value]').evaluateAll((els, names) => {
+        const out = Object.fromEntries(Object.values(names).map((k) => [k, null]));
+        for (const e of els) {
+          const k = names[e.dataset.testid];
+          if (k && out[k] === null && !e.closest('[hidden]')) out[k] = Number(e.dataset.value);
+        }
+        return out;
+      }, names),
+    ]);
+    return { cards, ...values };
+  }
+  /** Picks option `i` (in the order shown) of question `q` (0-based). */
+  async pick(q, i) {
+    await this.locator('quiz-question').nth(q).locator('[data-act="quiz-pick"]').nth(i).click();
+  }
+  /**
+   * Where the right answer of each question sits, as shown (0-based), found
+   * the way a learner would: pick the first option, and if it is wrong ask
+   * for the answer. Leaves the quiz as it found it (Try again).
+   */
+  async quizKey() {
+    const n = await this.locator('quiz-question').count();
+    const key = [];
+    for (let q = 0; q < n; q++) {
+      const item = this.locator('quiz-question').nth(q);
+      await item.locator('[data-act="quiz-pick"]').first().click();
+      if ((await item.locator('[data-act="quiz-pick"]').first().getAttribute('data-correct')) !== 'true') {
+        await item.locator('[data-testid="quiz-show"]').click();
+      }
+      key.push(await item.locator('[data-act="quiz-pick"]').evaluateAll((bs) => bs.findIndex((b) => b.dataset.correct === 'true')));
+    }
+    await this.locator('quiz-reset').click();
+    return key;
+  }
   async screenshot(name) {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, `${name}.png`);
@@ -239,4 +329,201 @@ export function expected(query) {
   const result = JSON.parse(out);
   expectedCache.set(key, result);
   return result;
+}
+
+/**
+ * `expected()` for many queries at once: the first through `cargo run`
+ * (which rebuilds the example if the model changed), the rest two at a time
+ * straight from the compiled example. Resolves to the results in order.
+ */
+export async function expectedAll(queries) {
+  const keys = queries.map((q) => q.replace(/^\?/, ''));
+  const todo = [...new Set(keys.filter((k) => !expectedCache.has(k)))];
+  if (todo.length && !expectBinaryChecked) expected(todo.shift());
+  const bin = path.join(ROOT, 'target', 'release', 'examples', process.platform === 'win32' ? 'expect.exe' : 'expect');
+  const one = (key) => new Promise((ok, fail) => {
+    execFile(bin, [key], { cwd: ROOT, encoding: 'utf8' }, (err, out) => {
+      if (err) return fail(err);
+      expectedCache.set(key, JSON.parse(out));
+      ok();
+    });
+  });
+  const lanes = [todo.filter((_, i) => i % 2 === 0), todo.filter((_, i) => i % 2 === 1)];
+  await Promise.all(lanes.map(async (lane) => { for (const k of lane) await one(k); }));
+  return keys.map((k) => expected(k));
+}
+
+/** The strategy a query selects (`local` when it names none or a bad one). */
+export function strategyOf(query) {
+  const s = new URLSearchParams(query.replace(/^\?/, '')).getAll('strategy').at(-1);
+  return ['local', 'split', 'sync', 'edge', 'getset', 'incr', 'lua'].includes(s) ? s : 'local';
+}
+
+/** The strategies with a counter in Redis (`final-counter`). */
+export const COUNTED = ['sync', 'getset', 'incr', 'lua'];
+/** Every strategy, in tab order. */
+export const STRATEGIES = ['local', 'split', 'sync', 'edge', 'getset', 'incr', 'lua'];
+
+/** Newest modification time of the files under `dir` (for stale-build hints). */
+function newest(dir) {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+/** A note for failure messages when src/ is newer than the build in dist/. */
+export function staleHint() {
+  try {
+    const built = fs.statSync(path.join(DIST, 'ratelimit_lab_bg.wasm')).mtimeMs;
+    const src = newest(path.join(ROOT, 'src'));
+    return src > built ? ' (note: src/ is newer than dist/: the build may be stale)' : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Asserts the widget shows what the native model says for `query`: every
+ * card, every total (allowed, limit, over, refused under the limit, the
+ * regular user, Redis calls in all and per request, the final counter where
+ * the strategy has one and nowhere else, the gateway's refusals for `edge`
+ * only, the median latency, the cost of sharing), the verdict lines by
+ * kind, and that the cards add up. Returns the model's answer.
+ */
+export async function assertMatchesModel(w, query, want = expected(query)) {
+  const got = await w.numbers();
+  const strategy = strategyOf(query);
+  const ctx = `for ?${query.replace(/^\?/, '')}${staleHint()}`;
+  assert.deepEqual(got.cards, want.cards, `server cards ${ctx}`);
+  for (const [k, name] of [
+    ['allowed', 'allowed-total'], ['limit', 'limit'], ['over', 'over'],
+    ['refused_under_limit', 'refused-under-limit'], ['regular_user', 'regular-user'],
+    ['redis_calls', 'redis-calls'], ['redis_ops_per_second', 'redis-ops-per-second'],
+    ['redis_nodes', 'redis-nodes'],
+  ]) {
+    assert.equal(got[k], want[k], `${name} ${ctx}`);
+  }
+  assert.ok(Math.abs(got.redis_calls_per_request - want.redis_calls_per_request) <= 0.005 + 1e-9,
+    `redis-calls-per-request ${got.redis_calls_per_request} vs ${want.redis_calls_per_request} ${ctx}`);
+  assert.ok(Math.abs(got.latency_median_ms - want.latency_median_ms) <= 0.0005,
+    `latency-median ${got.latency_median_ms} vs ${want.latency_median_ms} ${ctx}`);
+  if (COUNTED.includes(strategy)) {
+    assert.notEqual(want.final_counter, null, `the model has a counter for ${strategy}`);
+    assert.equal(got.final_counter, want.final_counter, `final-counter ${ctx}`);
+  } else {
+    assert.equal(await w.locator('final-counter').count(), 0, `no final-counter for ${strategy} ${ctx}`);
+  }
+  if (strategy === 'edge') {
+    assert.equal(got.gateway_refused, want.gateway_refused, `gateway-refused ${ctx}`);
+    assert.equal(got.edge_refused, want.gateway_refused, `edge-refused on the gateway ${ctx}`);
+  } else {
+    assert.equal(got.gateway_refused, null, `no gateway-refused for ${strategy} ${ctx}`);
+    assert.equal(got.edge_refused, null, `no edge-refused shown for ${strategy} ${ctx}`);
+  }
+  assert.deepEqual(await w.verdictKinds(), want.verdicts, `verdict kinds ${ctx}`);
+  // Internal consistency a learner relies on.
+  const sum = got.cards.reduce((a, c) => ({ r: a.r + c.received, a: a.a + c.allowed }), { r: 0, a: 0 });
+  assert.equal(sum.a, got.allowed, `the cards' allowed add up to the total ${ctx}`);
+  for (const c of got.cards) assert.equal(c.allowed + c.refused, c.received, `card ${c.server} adds up ${ctx}`);
+  if (strategy === 'edge') assert.equal(sum.r, got.allowed, `behind the gateway every request that reaches a server is allowed ${ctx}`);
+  return want;
+}
+
+/**
+ * What has the keyboard focus (inside open shadow roots too): its test id,
+ * role, tag, and whether it shows a focus ring.
+ */
+export function focused(page) {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    return {
+      testid: el.getAttribute('data-testid'),
+      act: el.getAttribute('data-act'),
+      role: el.getAttribute('role'),
+      tag: el.tagName.toLowerCase(),
+      type: el.getAttribute('type'),
+      name: el.getAttribute('name'),
+      checked: el.checked ?? null,
+      text: (el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 40),
+      inQuiz: !!el.closest('[data-testid="quiz-question"]'),
+      focusVisible: el.matches(':focus-visible'),
+      outlineStyle: cs.outlineStyle,
+      outlineWidth: parseFloat(cs.outlineWidth) || 0,
+      outlineColor: cs.outlineColor,
+      boxShadow: cs.boxShadow,
+      svg: el instanceof SVGElement,
+      stroke: cs.stroke,
+      strokeWidth: parseFloat(cs.strokeWidth) || 0,
+      visible: r.width > 0 && r.height > 0 && cs.visibility !== 'hidden',
+      inView: r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth,
+    };
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `pred(focused)` holds; fails after `max` presses. */
+export async function tabTo(page, pred, { max = 60, back = false, what = 'target' } = {}) {
+  const seen = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const f = await focused(page);
+    seen.push(f ? f.testid ?? `${f.tag}:${f.text}` : 'body');
+    if (f && pred(f)) return f;
+  }
+  throw new Error(`Tab never reached ${what}; focus went: ${seen.join(' → ')}`);
+}
+
+/** Asserts the focused element shows a visible focus indicator. */
+export function assertRing(f, label) {
+  assert.ok(f, `${label}: something has the focus`);
+  assert.ok(f.focusVisible, `${label}: keyboard focus matches :focus-visible`);
+  if (f.svg && f.outlineStyle === 'none') {
+    // A chart's point shows its focus as a ring drawn by its stroke.
+    assert.notEqual(f.stroke, 'none', `${label}: a focused SVG point has a stroke`);
+    assert.ok(f.strokeWidth >= 2, `${label}: the focus stroke is at least 2 wide (${f.strokeWidth})`);
+    return;
+  }
+  assert.notEqual(f.outlineStyle, 'none', `${label}: outline-style is not none`);
+  assert.ok(f.outlineWidth >= 1, `${label}: outline is at least 1px wide (${f.outlineWidth})`);
+  assert.doesNotMatch(f.outlineColor, /rgba\(\d+, \d+, \d+, 0\)|transparent/, `${label}: outline is not transparent`);
+}
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA, best practice) on `page`, open
+ * shadow roots included; returns the violations as readable lines.
+ */
+export async function audit(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (tags) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
+  }, AXE_TAGS);
+}
+
+/**
+ * Opens any page (a host page from `hostServer`) with the same watch for
+ * trouble as `openWidget`; `origins` are the origins it may load from
+ * (default: the URL's own). Returns { page, context, watcher }.
+ */
+export async function openPage(url, { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', origins } = {}) {
+  const b = await browser();
+  const context = await b.newContext({ viewport: { width, height }, colorScheme, reducedMotion });
+  const page = await context.newPage();
+  const own = new URL(url).origin;
+  const watcher = watch(page, own);
+  const extra = (origins ?? []).filter((o) => o !== own);
+  if (extra.length) {
+    // Let the given origins through the "outside the origin" check.
+    const problems = watcher.problems;
+    watcher.problems = () => problems().filter((p) => !extra.some((o) => p.startsWith(`request outside the origin: ${o}`)));
+  }
+  await page.goto(url);
+  return { page, context, watcher };
 }

@@ -2,7 +2,7 @@
 // a resized window redraws, and odd parameters never break the page.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, shutdown } from './harness.mjs';
+import { openWidget, shutdown, STRATEGIES } from './harness.mjs';
 
 after(shutdown);
 
@@ -40,22 +40,50 @@ test('a learner switching to dark mode sees the marks redrawn, without errors', 
 
 test('odd parameters and every extreme of every slider leave the page working', async () => {
   const queries = [
-    '?servers=%F0%9F%98%80&burst=%3Cscript%3E&rtt=1e3&limit=-0&span=0.0001&seed=-1&lb=&strategy=',
-    '?servers=16&burst=500&rtt=20&limit=1&span=1&lb=round-robin&strategy=split',
-    '?servers=1&burst=1&rtt=0&limit=200&span=1000&strategy=incr&preset=per-minute&preset=nope',
+    '?servers=%F0%9F%98%80&burst=%3Cscript%3E&rtt=1e3&limit=-0&span=0.0001&seed=-1&lb=&strategy=&move=%00&plan=NaN&sync=Infinity&redis=&timeout=1e400&fail=&traffic=-0&window=x&t=-5',
+    '?servers=16&burst=500&rtt=20&limit=1&span=1&lb=round-robin&strategy=split&plan=1&window=3600',
+    '?servers=1&burst=1&rtt=0&limit=200&span=1000&strategy=incr&preset=per-minute&preset=nope&lb=sticky&move=0&redis=slow&timeout=1&fail=closed&traffic=1000000',
   ];
-  for (const q of queries) {
+  const sliders = [['servers', [1, 16]], ['burst', [1, 500]], ['rtt', [0, 20]], ['sync', [1, 1000]], ['plan', [1, 16]], ['move', [0, 1000]], ['timeout', [1, 1000]]];
+  // Every strategy on the odd URL; the extremes' two URLs share them out.
+  const strategies = [STRATEGIES, ['split', 'edge', 'lua'], ['local', 'sync', 'getset', 'incr']];
+  for (const [i, q] of queries.entries()) {
     const w = await openWidget(q, { width: 390 });
-    for (const s of ['local', 'split', 'getset', 'incr']) {
+    await w.choose('lb-sticky');
+    for (const s of strategies[i]) {
       await w.chooseStrategy(s);
-      for (const [name, values] of [['servers', [1, 16]], ['burst', [1, 500]], ['rtt', [0, 20]]]) {
+      for (const [name, values] of sliders) {
         for (const v of values) await w.setSlider(name, v);
       }
+      if (['sync', 'getset', 'incr', 'lua'].includes(s)) {
+        for (const id of ['health-slow', 'fail-closed', 'health-down', 'fail-open', 'health-up']) await w.choose(id);
+      }
+      for (const t of [1, 1000000, 'abc', '']) await w.setNumber('traffic', t);
     }
-    assert.ok((await w.allowedTotal()) >= 1);
+    await w.choose('lb-round-robin');
+    assert.ok((await w.allowedTotal()) >= 0);
     assert.deepEqual(w.problems(), [], q);
     await w.close();
   }
+});
+
+test('changing the scenario while the replay plays, and leaving the tab, is quiet', async () => {
+  const w = await openWidget('?strategy=getset&burst=300&servers=12');
+  await w.locator('play').click();
+  for (const s of STRATEGIES) {
+    await w.chooseStrategy(s);
+    await w.setSlider('servers', 3);
+    await w.locator('reroll').click();
+    await w.page.waitForTimeout(30);
+  }
+  await w.setSlider('burst', 1);
+  await w.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await w.locator('step').click();
+  await w.locator('step-back').click();
+  await w.page.waitForTimeout(300);
+  assert.ok((await w.cards()).length === 3);
+  assert.deepEqual(w.problems(), []);
+  await w.close();
 });
 
 test('the notice about adjusted settings can be dismissed', async () => {

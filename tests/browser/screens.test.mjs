@@ -1,5 +1,6 @@
-// How it looks: full-page screenshots for review (phone and desktop, light
-// and dark), dark mode actually applied, and no sideways scrolling on a phone.
+// How it looks: full-page screenshots for review (narrow phone, phone and
+// desktop, light and dark; the course's four steps and the new strategies),
+// dark mode actually applied, and no sideways scrolling on a phone.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -7,7 +8,19 @@ import { openWidget, shutdown } from './harness.mjs';
 
 after(shutdown);
 
-const VIEWS = [['default', ''], ['getset', '?strategy=getset']];
+/** What is photographed: the course's four steps, then the other strategies' own looks. */
+const VIEWS = [
+  ['step1-local', '?strategy=local'],
+  ['step2-split', '?strategy=split'],
+  ['step3-getset-rtt10', '?strategy=getset&rtt=10'],
+  ['step4-incr', '?strategy=incr'],
+  ['edge', '?strategy=edge'],
+  ['sync-redis-down', '?strategy=sync&redis=down'],
+  ['lua-per-minute-sticky', '?strategy=lua&preset=per-minute&lb=sticky&move=400'],
+  ['split-autoscale', '?strategy=split&servers=10&plan=4&burst=120'],
+];
+/** At 320 px, fewer. */
+const NARROW_VIEWS = [['default', ''], ['getset', '?strategy=getset']];
 
 /** Relative luminance of a computed `rgb(...)` colour. */
 function luminance(rgb) {
@@ -52,10 +65,10 @@ async function overflow(w) {
 
 describe('screens', () => {
   for (const scheme of ['light', 'dark']) {
-    for (const width of [390, 1280]) {
+    for (const width of [320, 390, 1280]) {
       test(`screenshots at ${width} px, ${scheme}`, async () => {
-        const w = await openWidget('', { width, colorScheme: scheme });
-        for (const [name, query] of VIEWS) {
+        const w = await openWidget('', { width, height: width === 1280 ? 900 : 844, colorScheme: scheme });
+        for (const [name, query] of width === 320 ? NARROW_VIEWS : VIEWS) {
           await w.goto(query);
           await w.page.evaluate(() => document.fonts.ready);
           const file = await w.screenshot(`${name}-${width}-${scheme}`);
@@ -70,9 +83,9 @@ describe('screens', () => {
             assert.ok(lb > 0.7, `light mode: light background (${bg})`);
             assert.ok(li < lb, `light mode: text darker than background (${ink} on ${bg})`);
           }
-          if (width === 390) {
+          if (width < 1280) {
             const o = await overflow(w);
-            assert.ok(o.scrollWidth <= o.innerWidth, `no horizontal overflow at 390 px for ${name}: ${JSON.stringify(o)}`);
+            assert.ok(o.scrollWidth <= o.innerWidth, `no horizontal overflow at ${width} px for ${name}: ${JSON.stringify(o)}`);
           }
         }
         assert.deepEqual(w.problems(), []);
@@ -103,6 +116,11 @@ describe('screens', () => {
     const queries = [
       '',
       '?strategy=getset',
+      '?strategy=edge&servers=16&burst=500',
+      '?strategy=sync&servers=16&burst=500&redis=down&traffic=1000000',
+      '?strategy=lua&preset=per-minute&lb=sticky&move=999&redis=slow&timeout=1000',
+      '?strategy=split&servers=16&plan=1&burst=500&lb=sticky&move=3',
+      '?strategy=incr&redis=down&fail=closed&hide=charts,quiz&compact=1',
       '?strategy=split&servers=16&burst=500&rtt=20&seed=18446744073709551615',
       '?strategy=incr&servers=16&burst=500&limit=200&span=1000',
       '?strategy=averyveryveryverylongbadvalue&servers=123456789012345678901234567890&lb=zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
@@ -113,6 +131,9 @@ describe('screens', () => {
           const seen = w.problems().length;
           await w.page.setViewportSize({ width, height: 700 });
           await w.goto(query);
+          // The longest things there are: the whole Redis log, the charts' tables.
+          if (await w.has('log-all')) await w.locator('log-all').click();
+          await w.page.locator('.rll-chart__table').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
           const o = await overflow(w);
           assert.ok(o.scrollWidth <= o.innerWidth, `scrollWidth ${o.scrollWidth} > innerWidth ${o.innerWidth}; widest: ${JSON.stringify(o.widest)}`);
           assert.deepEqual(w.problems().slice(seen), []);

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWidget, shutdown, browser, server, watch, DIST } from './harness.mjs';
+import { openWidget, shutdown, browser, server, watch, DIST, STRATEGIES } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 after(shutdown);
 
 describe('smoke', () => {
-  test('the default page renders the widget: title, 4 tabs, 3 sliders, 4 server cards', async () => {
+  test('the default page renders the widget: title, 7 tabs in 3 groups, 3 sliders, 4 server cards', async () => {
     const w = await openWidget('');
     const { page } = w;
     assert.match(await page.title(), /Rate Limit Lab/);
@@ -23,16 +23,22 @@ describe('smoke', () => {
     assert.equal(await page.locator('.rll-loading').count(), 0, 'loading text still shown');
 
     const tabs = page.locator('[role="tablist"] [role="tab"]');
-    assert.equal(await tabs.count(), 4);
-    for (const s of ['local', 'split', 'getset', 'incr']) {
+    assert.equal(await tabs.count(), 7);
+    for (const s of STRATEGIES) {
       const tab = w.locator(`strategy-${s}`);
       assert.equal(await tab.count(), 1, `tab strategy-${s}`);
       assert.equal(await tab.getAttribute('role'), 'tab');
       assert.ok(await tab.isVisible(), `tab strategy-${s} visible`);
     }
+    // Grouped by where the count lives: memory, in front, Redis.
+    const groups = await page.locator('[role="tablist"] > [role="presentation"]').evaluateAll((gs) =>
+      gs.map((g) => [...g.querySelectorAll('[role="tab"]')].map((t) => t.dataset.value)));
+    assert.deepEqual(groups, [['local', 'split', 'sync'], ['edge'], ['getset', 'incr', 'lua']]);
     assert.equal(await w.selectedStrategy(), 'strategy-local', 'local is selected by default');
 
-    assert.equal(await page.locator('input[type="range"]').count(), 3);
+    const visibleSliders = await page.locator('.rll-deck input[type="range"][data-knob]').evaluateAll((els) =>
+      els.filter((e) => e.checkVisibility()).map((e) => e.dataset.testid));
+    assert.deepEqual(visibleSliders, ['servers', 'burst', 'rtt'], 'the three sliders of the default scenario');
     for (const [name, value] of [['servers', 4], ['burst', 40], ['rtt', 2]]) {
       const slider = w.locator(name);
       assert.equal(await slider.getAttribute('type'), 'range', `${name} is a range input`);
@@ -42,6 +48,8 @@ describe('smoke', () => {
       const id = await slider.getAttribute('id');
       assert.equal(await page.locator(`label[for="${id}"]`).count(), 1, `${name} has a <label for>`);
     }
+    assert.ok(await w.locator('topology').isVisible(), 'the picture');
+    assert.ok(await w.locator('play').isVisible(), 'the replay controls');
 
     const cards = await w.cards();
     assert.equal(cards.length, 4);
@@ -51,7 +59,9 @@ describe('smoke', () => {
     assert.equal(await w.limit(), 10);
     assert.ok(await w.locator('verdict').isVisible());
     assert.ok(await w.locator('reroll').isVisible());
-    assert.ok((await w.locator('quiz-question').count()) >= 3, 'quiz has questions');
+    assert.ok((await w.locator('quiz-question').count()) >= 9, 'quiz has at least nine questions');
+    assert.equal(await w.regularUser(), 10, 'a regular user gets all 10 through local counters');
+    assert.deepEqual(await w.verdictKinds(), ['not-enforced']);
 
     assert.deepEqual(w.problems(), []);
     await w.close();

@@ -1,0 +1,977 @@
+// Course-author controls (issue 16): `hide`, `tabs`, `compact`, reset, a
+// content file (the French example, malformed files, a file from another
+// origin), completion messages inside a cross-origin iframe, the print
+// handout, and every snippet of docs/EMBEDDING.md, copied out of the guide
+// by its `snippet:` comment and run as written. The release build is served
+// under /labs/ratelimit/, the path the snippets use, so they need no change;
+// host pages that frame the widget are served from a second server on
+// another port (another origin), with the snippet's /labs/ratelimit/ prefix
+// pointed at the first server.
+//
+// The guide's table of fixed iframe heights is measured here: run with
+// UPDATE_HEIGHTS=1 to write the measured table between its markers;
+// otherwise the documented numbers must be within 10 % of the measured ones.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import { browser, shutdown, expected, watch, settle, Widget, ROOT, DIST, ARTIFACTS } from './harness.mjs';
+import { startServer } from './serve.mjs';
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const GUIDE = path.join(ROOT, 'docs/EMBEDDING.md');
+const PREFIX = '/labs/ratelimit/';
+
+// ---------------------------------------------------------------- servers
+
+/** Content files served next to the widget for the malformed-file tests. */
+const BAD = {
+  'bad-json.json': '{ "text": { "title": "Mon labo", } }',
+  'unknown-key.json': '{ "text": { "verdict.ovr": "Trop" } }',
+  'placeholders.json': '{ "text": { "quiz.score": "Score : {c} bonnes réponses" } }',
+  'wrong-kind.json': '{ "text": { "title": 3 } }',
+};
+
+let lab; // the release build under /labs/ratelimit/, plus test pages
+let other; // another origin: host pages that frame the widget
+const labExtra = {};
+const otherExtra = {};
+
+before(async () => {
+  for (const [name, body] of Object.entries(BAD)) {
+    labExtra[`${PREFIX}bad/${name}`] = { type: 'application/json', body };
+  }
+  lab = await startServer({ root: DIST, prefix: PREFIX, extra: labExtra });
+  other = await startServer({ root: DIST, prefix: '/nothing-here/', extra: otherExtra });
+  otherExtra['/fr.json'] = { type: 'application/json', body: fs.readFileSync(path.join(DIST, 'content/fr.json')) };
+});
+after(async () => {
+  await shutdown();
+  if (lab) await lab.close();
+  if (other) await other.close();
+});
+
+/** A host page around `body` (served by `server` at `pathname`); returns its URL. */
+function hostPage(server, extra, pathname, body, { title = 'Week 3: rate limits' } = {}) {
+  extra[pathname] = {
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><link rel="icon" href="data:,"></head><body><main><h1>${title}</h1>\n${body}\n</main></body></html>`,
+  };
+  return `${server.origin}${pathname}`;
+}
+
+// --------------------------------------------------------------- snippets
+
+/** The guide's snippets by name, exactly as written in it. */
+function snippets() {
+  const text = fs.readFileSync(GUIDE, 'utf8');
+  const out = {};
+  for (const m of text.matchAll(/<!-- snippet: ([\w-]+) -->\s*```html\n([\s\S]*?)```/g)) out[m[1]] = m[2];
+  return out;
+}
+
+/** A snippet with its /labs/ratelimit/ prefix pointed at the widget's server (for another origin's page). */
+function pointed(snippet) {
+  return snippet.split(PREFIX).join(`${lab.origin}${PREFIX}`);
+}
+
+/** The query of the first iframe `src` in a snippet. */
+function srcQuery(snippet) {
+  const src = snippet.match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&');
+  return src.slice(src.indexOf('?'));
+}
+
+// ------------------------------------------------------------------ pages
+
+/**
+ * A fresh page that records trouble: console errors, uncaught exceptions,
+ * HTTP errors, and requests to an origin not in `origins` (the lab's and
+ * the other server's by default). `allow` lists problems a test expects.
+ */
+async function newPage({ width = 1280, height = 900, colorScheme = 'light', origins } = {}) {
+  const context = await (await browser()).newContext({ viewport: { width, height }, colorScheme });
+  const page = await context.newPage();
+  const problems = [];
+  const allowed = origins ?? [lab.origin, other.origin];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!allowed.some((o) => u.startsWith(o)) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`foreign request: ${u}`);
+  });
+  const watcher = { problems: () => problems.slice(), inflight: () => 0 };
+  return { page, context, problems, watcher };
+}
+
+/** Waits until a widget under `root` (a page, frame or locator) has rendered. */
+async function rendered(root) {
+  await root.locator('[data-slot="summary"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
+}
+
+/** The widget's own page at `query`, as a Widget. */
+async function openLab(query = '', { width = 1280, height = 900, colorScheme = 'light' } = {}) {
+  const context = await (await browser()).newContext({ viewport: { width, height }, colorScheme });
+  const page = await context.newPage();
+  const watcher = watch(page, lab.origin);
+  await page.goto(`${lab.url}${query}`);
+  await rendered(page);
+  const w = new Widget(page, context, watcher);
+  w.base = lab.url;
+  return w;
+}
+
+/** Loads `query` in the widget's own page again. */
+async function reopen(w, query) {
+  // Let the favicon load finish first: aborting it is the test's doing.
+  await settle(w.page, w.watcher, { quiet: 250 });
+  await w.page.goto(`${lab.url}${query}`);
+  await rendered(w.page);
+}
+
+async function until(fn, { timeout = 5000, interval = 25 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    let v;
+    try { v = await fn(); } catch { v = undefined; }
+    if (v) return v;
+    if (Date.now() > end) return v;
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
+}
+
+async function audit(page, { exclude = [] } = {}) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async ({ tags, exclude: ex }) => {
+    const context = ex.length ? { include: [document], exclude: ex.map((s) => [s]) } : document;
+    const r = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
+  }, { tags: TAGS, exclude });
+}
+
+/** How many elements match `selector` under `root` (piercing shadow roots). */
+function count(root, selector) {
+  return root.locator(selector).count();
+}
+
+/** The frame whose URL is the widget's. */
+async function labFrame(page) {
+  const frame = await until(() => page.frames().find((f) => f.url().startsWith(`${lab.origin}${PREFIX}`)), { timeout: 10000 });
+  assert.ok(frame, 'the widget\'s frame');
+  return frame;
+}
+
+// ------------------------------------------------------- visible text nodes
+
+/**
+ * Every visible text node of the page, shadow roots included, trimmed:
+ * skips hidden elements, anything under aria-hidden="true", <code>, and
+ * text that is only numbers, units and symbols.
+ */
+function visibleTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const up = (e) => e.parentElement || (e.getRootNode() instanceof ShadowRoot ? e.getRootNode().host : null);
+    const skipped = (el) => {
+      for (let e = el; e; e = up(e)) {
+        if (e.getAttribute('aria-hidden') === 'true') return true;
+        if (['CODE', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName)) return true;
+      }
+      if (el.tagName === 'OPTION') return !up(el).checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+      return !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    };
+    const walk = (node) => {
+      for (const n of node.childNodes) {
+        if (n.nodeType === Node.TEXT_NODE) {
+          const t = n.textContent.replace(/\s+/g, ' ').trim();
+          if (t && n.parentElement && !skipped(n.parentElement)) out.push(t);
+        } else if (n.nodeType === Node.ELEMENT_NODE) {
+          if (n.shadowRoot) walk(n.shadowRoot);
+          walk(n);
+        }
+      }
+    };
+    walk(document.body);
+    return out;
+  });
+}
+
+/**
+ * Words that are the same in French: command names, product names,
+ * symbols and units, and a few words French shares with English.
+ */
+const SAME = new Set([
+  'GET', 'SET', 'INCR', 'INCRBY', 'EXPIRE', 'EVALSHA', 'EVAL', 'Redis', 'Lua', 'API', 'N', 'L', 'B', 'ms', 's', 'ok', 'OK',
+  'S', // S1, S2: the servers' short names in the picture, the same in French
+  'Pause', 'quota', 'fail', 'open', 'closed', 'Kong', 'Envoy', 'Stripe', 'GitHub', 'Cloudflare', 'CDN', 'LB', 'sync_rate', 'seed',
+]);
+
+/** Whether a text says nothing a translation would change. */
+function neutral(text) {
+  const words = text.match(/[\p{L}_]+/gu) ?? [];
+  return words.every((word) => SAME.has(word));
+}
+
+/** The built-in English sentences (src/vm/text.rs), as patterns that match them filled in. */
+function englishTemplates() {
+  const src = fs.readFileSync(path.join(ROOT, 'src/vm/text.rs'), 'utf8');
+  const out = [];
+  for (const m of src.matchAll(/^\s*\w+\s+"([\w.]+)"\s+"((?:[^"\\]|\\.)*)";\s*$/gm)) {
+    const english = JSON.parse(`"${m[2]}"`).trim();
+    // Only sentences with a real word of their own: "S{n}" would match
+    // anything French that starts with an S.
+    const words = english.replace(/\{\w+\}/g, ' ').match(/[\p{L}_]+/gu) ?? [];
+    if (!words.some((w) => w.length >= 3 && !SAME.has(w))) continue;
+    const pattern = english
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    out.push({ key: m[1], english, re: new RegExp(`^${pattern}$`) });
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------- hide
+
+/** Each section's hooks: present when it shows, gone when it is hidden. */
+const SECTIONS = {
+  title: ['.rll-head'],
+  tabs: ['[role="tablist"]', '[data-testid="strategy-getset"]'],
+  controls: ['[data-testid="servers"]', '[data-testid="burst"]', '[data-testid="reroll"]', '[data-testid="reset"]', '.rll-setup'],
+  picture: ['[data-testid="topology"]', '[data-testid="play"]', '[data-testid="time"]'],
+  totals: ['[data-slot="totals"]', '[data-slot="stats"]', '[data-testid="redis-down"]', '[data-testid="traffic"]'],
+  cards: ['[data-slot="cards"]'],
+  timeline: ['[data-slot="timeline"]'],
+  log: ['[data-slot="log"]', '[data-testid="redis-log"]'],
+  charts: ['[data-slot="charts"]'],
+  explanation: ['.rll-explain'],
+  quiz: ['[data-testid="quiz"]', '[data-testid="quiz-question"]'],
+  takeaways: ['.rll-takeaways'],
+  footer: ['.rll-foot', '[data-testid="copy-link"]'],
+};
+
+describe('what shows: hide', () => {
+  let w;
+  before(async () => { w = await openLab('?strategy=getset'); });
+  after(async () => {
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+
+  test('with nothing hidden, every section\'s hooks are there', async () => {
+    for (const [name, hooks] of Object.entries(SECTIONS)) {
+      for (const hook of hooks) assert.ok((await count(w.page, hook)) > 0, `${name}: ${hook}`);
+    }
+  });
+
+  for (const name of Object.keys(SECTIONS)) {
+    test(`hide=${name} removes exactly that section; axe finds nothing in the rest`, async () => {
+      await reopen(w, `?strategy=getset&hide=${name}`);
+      for (const [section, hooks] of Object.entries(SECTIONS)) {
+        for (const hook of hooks) {
+          const n = await count(w.page, hook);
+          if (section === name) assert.equal(n, 0, `hide=${name}: ${hook} is gone`);
+          else assert.ok(n > 0, `hide=${name}: ${section}'s ${hook} stays`);
+        }
+      }
+      assert.equal(await w.locator('notice').isVisible(), false, 'no notice for a valid value');
+      assert.equal((await w.query()).hide, name, 'the URL keeps it');
+      // The charts are audited with the charts drawn in charts.test.mjs.
+      assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], `hide=${name}`);
+    });
+  }
+
+  test('several at once, and a bad name gets a notice while the rest applies', async () => {
+    await reopen(w, '?strategy=getset&hide=quiz,charts,bogus,takeaways');
+    for (const name of ['quiz', 'charts', 'takeaways']) {
+      for (const hook of SECTIONS[name]) assert.equal(await count(w.page, hook), 0, `${name}: ${hook}`);
+    }
+    for (const name of ['picture', 'totals', 'cards', 'explanation']) {
+      for (const hook of SECTIONS[name]) assert.ok((await count(w.page, hook)) > 0, `${name}: ${hook}`);
+    }
+    const notice = await w.text('notice');
+    assert.match(notice, /hide: “bogus” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, so it is left out\./);
+  });
+});
+
+// ------------------------------------------------------------------ tabs
+
+describe('which strategies: tabs', () => {
+  test('tabs=local,incr offers two tabs in that order; takeaways offer only their scenarios', async () => {
+    const w = await openLab('?tabs=local,incr');
+    const tabs = await w.page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    assert.deepEqual(tabs, ['strategy-local', 'strategy-incr']);
+    assert.equal(await w.selectedStrategy(), 'strategy-local');
+    await w.chooseStrategy('incr');
+    assert.equal(await w.selectedStrategy(), 'strategy-incr');
+    assert.equal(await w.allowedTotal(), expected('strategy=incr').allowed);
+    // The arrow keys go round the two.
+    await w.locator('strategy-incr').focus();
+    await w.page.keyboard.press('ArrowRight');
+    assert.equal(await w.selectedStrategy(), 'strategy-local');
+    // "Show me" only for the strategies offered.
+    const shown = await w.page.locator('.rll-takeaways [data-testid="show-me"]').evaluateAll((els) => els.map((e) => e.dataset.query));
+    assert.deepEqual(shown, ['strategy=local&servers=16&burst=500', 'strategy=incr&redis=down&fail=closed']);
+    assert.equal((await until(async () => ((await w.query()).tabs ? w.query() : null))).tabs, 'local,incr', 'the URL keeps tabs');
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+
+  test('tabs=incr: no tab bar, and the strategy is incr (even if the URL asks for another)', async () => {
+    const w = await openLab('?tabs=incr');
+    for (const query of ['?tabs=incr', '?tabs=incr&strategy=getset']) {
+      await reopen(w, query);
+      assert.equal(await count(w.page, '[role="tablist"]'), 0, `${query}: no tab bar`);
+      assert.equal(await count(w.page, '[role="tab"]'), 0);
+      assert.equal(await count(w.page, '[data-testid^="strategy-"]'), 0);
+      const q = await until(async () => ((await w.query()).strategy ? w.query() : null));
+      assert.equal(q.strategy, 'incr', query);
+      assert.equal(await w.allowedTotal(), expected('strategy=incr').allowed);
+      assert.match(await w.page.locator('[data-slot="summary"]').innerText(), /INCR/);
+      assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], query);
+    }
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+});
+
+// --------------------------------------------------------------- compact
+
+describe('compact', () => {
+  test('compact=1 keeps sliders, picture and totals, and fits in 900 px at 390 px wide', async () => {
+    const w = await openLab('?strategy=incr&embed=1&compact=1', { width: 390, height: 900 });
+    for (const hook of ['[data-testid="servers"]', '[data-testid="topology"]', '[data-testid="allowed-total"]', '[data-testid="play"]']) {
+      assert.ok((await count(w.page, hook)) > 0, hook);
+    }
+    for (const hook of ['[data-slot="cards"]', '[data-testid="quiz"]', '[data-slot="charts"]', '.rll-takeaways', '.rll-explain', '[data-slot="timeline"]']) {
+      assert.equal(await count(w.page, hook), 0, hook);
+    }
+    const height = await w.page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
+    assert.ok(height <= 900, `compact is ${height} px tall at 390 px wide`);
+    const wide = await w.page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `no sideways scrolling (${wide} px)`);
+    assert.deepEqual(await audit(w.page), []);
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+});
+
+// ----------------------------------------------------------------- reset
+
+describe('reset', () => {
+  test('returns to the opened scenario and seed after sliders, strategy, load balancer and a new burst', async () => {
+    const opened = { strategy: 'getset', servers: '6', burst: '80', rtt: '3.5', seed: '42', lb: 'round-robin' };
+    const query = new URLSearchParams(opened).toString();
+    const w = await openLab(`?${query}`);
+    const before = expected(query);
+    assert.equal(await w.allowedTotal(), before.allowed);
+    await w.setSlider('servers', 10);
+    await w.setSlider('rtt', 7);
+    await w.chooseStrategy('incr');
+    await w.page.locator('[data-testid="lb-random"]').check();
+    await w.locator('reroll').click();
+    await w.locator('step').click();
+    const changed = await until(async () => {
+      const q = await w.query();
+      return q.seed !== '42' && q.servers === '10' && q.strategy === 'incr' && q.lb === 'random' ? q : null;
+    });
+    assert.ok(changed, 'the state changed');
+    await w.locator('reset').click();
+    const back = await until(async () => {
+      const q = await w.query();
+      return Object.entries(opened).every(([k, v]) => q[k] === v) ? q : null;
+    }, { timeout: 3000 });
+    assert.ok(back, `back to ${query}: ${JSON.stringify(await w.query())}`);
+    assert.equal(back.t, undefined, 'the end state, not the moment stepped to');
+    assert.equal(await w.selectedStrategy(), 'strategy-getset');
+    assert.equal(await w.sliderValue('servers'), 6);
+    assert.equal(await w.sliderValue('rtt'), 3.5);
+    assert.equal(await w.allowedTotal(), before.allowed);
+    assert.deepEqual(await w.cards(), before.cards);
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+});
+
+// --------------------------------------------------------- content files
+
+describe('content files', () => {
+  const pages = [
+    // A notice, a moment mid-replay (the "so far" line), the Redis log.
+    'strategy=getset&servers=99&t=5',
+    // The end: verdicts, refusals under the limit, the quiz answered once.
+    'strategy=split&burst=10',
+    // A prediction asked for.
+    'strategy=incr&predict=1',
+  ];
+
+  /** The page's visible text, with the charts drawn and the first question answered. */
+  async function textsOf(w, query) {
+    await reopen(w, `?${query}`);
+    if (!query.includes('predict')) {
+      await w.page.locator('[data-testid="quiz-question"]').first().locator('[data-act="quiz-pick"]').first().click();
+      await w.page.locator('[data-slot="charts"]').scrollIntoViewIfNeeded();
+      await until(async () => (await w.page.locator('[data-testid="chart-servers"] circle:not([visibility])').count()) > 0 &&
+        (await w.page.locator('[data-slot="chart-working"]').textContent()) === '', { timeout: 20000, interval: 100 });
+      await w.page.locator('[data-slot="cards"]').scrollIntoViewIfNeeded();
+      await w.page.locator('.rll-more').scrollIntoViewIfNeeded();
+    }
+    const drawn = await w.page.evaluate(() => [...(window.drawnTexts ?? [])]);
+    return [...(await visibleTexts(w.page)), ...drawn.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean)];
+  }
+
+  /** Records every text drawn on a canvas (the picture's and the timeline's labels). */
+  const RECORD_CANVAS = () => {
+    window.drawnTexts = new Set();
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      window.drawnTexts.add(String(text));
+      return fill.call(this, text, ...rest);
+    };
+  };
+
+  test('the French file replaces every visible sentence', async () => {
+    const en = await openLab('');
+    const fr = await openLab('');
+    await en.page.addInitScript(RECORD_CANVAS);
+    await fr.page.addInitScript(RECORD_CANVAS);
+    const templates = englishTemplates();
+    assert.ok(templates.length > 200, `read ${templates.length} English sentences from src/vm/text.rs`);
+    const left = [];
+    for (const query of pages) {
+      const english = new Set((await textsOf(en, query)).filter((t) => !neutral(t)));
+      const french = await textsOf(fr, `${query}&content=content/fr.json`);
+      assert.ok(french.length > 50, `${query}: ${french.length} text nodes`);
+      for (const text of french) {
+        if (neutral(text)) continue;
+        if (english.has(text)) left.push(`${query}: “${text}” (as on the English page)`);
+        const match = templates.find((tpl) => tpl.re.test(text));
+        if (match) left.push(`${query}: “${text}” (the built-in ${match.key})`);
+      }
+    }
+    assert.deepEqual([...new Set(left)], [], 'English left on the French page');
+    // The language is declared, and the quiz is the file's.
+    assert.equal(await fr.page.locator('.rll').getAttribute('lang'), 'fr');
+    assert.equal(await fr.page.locator('html').getAttribute('lang'), 'fr');
+    const file = JSON.parse(fs.readFileSync(path.join(DIST, 'content/fr.json'), 'utf8'));
+    await reopen(fr, '?content=content/fr.json');
+    const prompts = await fr.page.locator('.rll-question__prompt').allInnerTexts();
+    assert.deepEqual(prompts, file.quiz.map((q) => q.prompt));
+    assert.equal(await fr.text('notice'), '', 'no notice');
+    assert.equal((await fr.query()).content, 'content/fr.json', 'the URL keeps the file');
+    assert.deepEqual(en.watcher.problems(), []);
+    assert.deepEqual(fr.watcher.problems(), []);
+    await en.close();
+    await fr.close();
+  });
+
+  test('a malformed file gets a notice naming it and the problem, and the widget runs in English', async () => {
+    const w = await openLab('');
+    const cases = [
+      ['bad/bad-json.json', /JSON/],
+      ['bad/unknown-key.json', /unknown key “verdict\.ovr”/],
+      ['bad/placeholders.json', /“quiz\.score” must use the placeholders \{a\} \{c\} \{n\} \(it has \{c\}\)/],
+      ['bad/wrong-kind.json', /./],
+      ['bad/missing.json', /the server answered 404/],
+    ];
+    for (const [file, problem] of cases) {
+      await reopen(w, `?strategy=incr&content=${file}`);
+      const notice = w.page.locator('[data-testid="notice"]');
+      await notice.waitFor({ state: 'visible' });
+      const text = await notice.innerText();
+      const line = text.split('\n').find((l) => l.includes(file)) ?? '';
+      assert.match(line, new RegExp(`^The content file ${file.replace(/[.]/g, '\\.')} could not be used \\(.+\\), so the built-in text is shown\\.$`), `${file}: ${text}`);
+      assert.match(line, problem, `${file}: the problem`);
+      assert.equal(await notice.getAttribute('role'), 'status');
+      // Built-in English, built-in quiz.
+      assert.equal(await w.page.locator('.rll-head__title').innerText(), 'Rate Limit Lab');
+      assert.equal(await w.page.locator('[data-testid="strategy-incr"] .rll-tabs__hint').innerText(), 'shared, atomic');
+      assert.equal(await w.page.locator('[data-testid="quiz-question"]').count(), 14);
+      assert.equal(await w.page.locator('.rll').getAttribute('lang'), null);
+      // It runs.
+      assert.equal(await w.allowedTotal(), expected('strategy=incr').allowed);
+      await w.setSlider('servers', 8);
+      assert.equal(await w.allowedTotal(), expected('strategy=incr&servers=8').allowed);
+    }
+    // The 404 is the test's doing (Chromium logs it as a console error, and
+    // its unread body, or a favicon load, is cut off by the next navigation).
+    const problems = w.watcher.problems().filter((p) => !/HTTP 404:? .*\/bad\/missing\.json$/.test(p) &&
+      !/Failed to load resource: the server responded with a status of 404/.test(p) &&
+      !/^failed: .*\/(bad\/missing\.json|favicon\.svg) net::ERR_ABORTED$/.test(p));
+    assert.deepEqual(problems, []);
+    await w.close();
+  });
+
+  test('a file from another origin is refused with a notice and never fetched', async () => {
+    const w = await openLab('');
+    const foreign = `${other.origin}/fr.json`;
+    const before = other.requests.length;
+    await reopen(w, `?content=${encodeURIComponent(foreign)}`);
+    const notice = w.page.locator('[data-testid="notice"]');
+    await notice.waitFor({ state: 'visible' });
+    assert.equal(
+      (await notice.innerText()).split('\n').find((l) => l.includes(foreign)),
+      `The content file ${foreign} could not be used (it is not on this site, and only files from this site are read), so the built-in text is shown.`,
+    );
+    assert.equal(await w.page.locator('.rll-head__title').innerText(), 'Rate Limit Lab');
+    await w.page.waitForTimeout(300);
+    assert.deepEqual(other.requests.slice(before), [], 'nothing was asked of the other origin');
+    assert.deepEqual(w.watcher.problems(), [], 'no request left the page\'s origin');
+    await w.close();
+  });
+});
+
+// ------------------------------------------------------------ completion
+
+/** Records the widget's messages in a host page. */
+const RECORDER = `<script>
+  window.messages = [];
+  addEventListener("message", function (e) {
+    var d = e.data;
+    if (!d || d.source !== "ratelimit-lab") return;
+    window.messages.push(JSON.parse(JSON.stringify(d)));
+  });
+</script>`;
+
+/** Messages of one type the host page has heard. */
+function heard(page, type) {
+  return page.evaluate((t) => window.messages.filter((m) => m.type === t), type);
+}
+
+/**
+ * Answers every question of the widget in `frame` once (its first option
+ * as shown); returns, per question, its prompt, the option's text and
+ * whether it was right, after checking that the host heard no new
+ * "completed" before the last answer. `quizBefore` and `completedBefore`
+ * are the messages heard before this round.
+ */
+async function answerAll(frame, page, { quizBefore = 0, completedBefore = 0 } = {}) {
+  const questions = frame.locator('[data-testid="quiz-question"]');
+  const n = await questions.count();
+  const picks = [];
+  for (let q = 0; q < n; q++) {
+    const option = questions.nth(q).locator('[data-act="quiz-pick"]').first();
+    const text = (await option.innerText()).trim();
+    await option.click();
+    await until(async () => (await option.getAttribute('data-correct')) === 'true' ||
+      /--wrong/.test(await option.getAttribute('class')), { timeout: 2000 });
+    const right = (await option.getAttribute('data-correct')) === 'true';
+    picks.push({ q, text, right, prompt: (await questions.nth(q).locator('.rll-question__prompt').innerText()).trim() });
+    await until(async () => (await heard(page, 'quiz')).length >= quizBefore + q + 1, { timeout: 2000 });
+    if (q < n - 1) {
+      await page.waitForTimeout(20);
+      assert.equal((await heard(page, 'completed')).length, completedBefore, `no "completed" after ${q + 1} of ${n} answers`);
+    }
+  }
+  return picks;
+}
+
+describe('completion for an LMS', () => {
+  test('inside a cross-origin iframe: quiz messages name the question and option; "completed" arrives once, after the last first answer', async () => {
+    const host = hostPage(other, otherExtra, '/course/complete.html', `<iframe id="lab" src="${lab.url}?embed=1&strategy=incr" title="Rate Limit Lab" style="width:100%;height:6000px;border:0"></iframe>\n${RECORDER}`);
+    const { page, context, problems } = await newPage({ height: 900 });
+    await page.goto(host);
+    const frame = page.frameLocator('#lab');
+    await rendered(frame);
+    const f = await labFrame(page);
+    assert.notEqual(new URL(f.url()).origin, new URL(page.url()).origin, 'the frame is cross-origin');
+    const picks = await answerAll(frame, page);
+    const n = picks.length;
+    assert.equal(n, 14);
+    const quiz = await heard(page, 'quiz');
+    assert.equal(quiz.length, n, 'one quiz message per first answer');
+    let right = 0;
+    quiz.forEach((m, k) => {
+      if (picks[k].right) right++;
+      assert.deepEqual(m, {
+        source: 'ratelimit-lab', type: 'quiz', answered: k + 1, correct: right, total: n,
+        question: k + 1, prompt: picks[k].prompt, option: picks[k].text, right: picks[k].right,
+      }, `quiz message ${k + 1}`);
+    });
+    const completed = await until(async () => {
+      const c = await heard(page, 'completed');
+      return c.length ? c : null;
+    }, { timeout: 2000 });
+    assert.deepEqual(completed, [{ source: 'ratelimit-lab', type: 'completed', score: right, max: n }]);
+    const order = await page.evaluate(() => window.messages.filter((m) => m.type !== 'resize').map((m) => m.type));
+    assert.equal(order.at(-1), 'completed', '"completed" comes after the last quiz message');
+    // Later picks (a second try at a question) send nothing more.
+    const wrong = picks.find((p) => !p.right);
+    if (wrong) {
+      const options = frame.locator('[data-testid="quiz-question"]').nth(wrong.q).locator('[data-act="quiz-pick"]');
+      for (let i = 1; i < (await options.count()); i++) await options.nth(i).click();
+    }
+    await page.waitForTimeout(300);
+    assert.equal((await heard(page, 'quiz')).length, n, 'no message for a second pick');
+    assert.equal((await heard(page, 'completed')).length, 1, '"completed" exactly once');
+    // "Try again", every question answered once more: "completed" once more.
+    await frame.locator('[data-testid="quiz-reset"]').click();
+    await answerAll(frame, page, { quizBefore: n, completedBefore: 1 });
+    await until(async () => (await heard(page, 'completed')).length === 2, { timeout: 2000 });
+    await page.waitForTimeout(200);
+    assert.equal((await heard(page, 'completed')).length, 2, 'once more after "Try again"');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+// ------------------------------------------------------------------ print
+
+/** How many pages a PDF has. */
+function pdfPages(pdf) {
+  const text = pdf.toString('latin1');
+  const pages = (text.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
+  const declared = Math.max(0, ...[...text.matchAll(/\/Type\s*\/Pages[^>]*?\/Count\s+(\d+)/g)].map((m) => Number(m[1])));
+  return Math.max(pages, declared);
+}
+
+describe('print', () => {
+  for (const [name, query] of [['the default scenario', 'strategy=getset'], ['the largest scenario', 'strategy=getset&servers=16&burst=500']]) {
+    test(`${name}: at most two A4 pages; no controls or buttons printed`, async () => {
+      const w = await openLab(`?${query}`);
+      // Answer a question: its feedback must not print.
+      await w.page.locator('[data-testid="quiz-question"]').first().locator('[data-act="quiz-pick"]').first().click();
+      await w.page.locator('[data-slot="cards"]').scrollIntoViewIfNeeded();
+      await w.page.emulateMedia({ media: 'print' });
+      const printed = await w.page.evaluate(() => {
+        const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+        const controls = [...document.querySelectorAll('.rll button, .rll input, .rll select, .rll textarea, .rll [role="tab"], .rll summary')]
+          .filter((el) => !el.classList.contains('rll-question__choice'))
+          .filter(shown)
+          .map((el) => el.getAttribute('data-testid') || `${el.tagName.toLowerCase()}.${el.className}`);
+        const feedback = [...document.querySelectorAll('.rll [data-testid="quiz-feedback"]')].filter(shown).length;
+        const want = {};
+        for (const [k, sel] of Object.entries({
+          picture: '[data-testid="topology"]', totals: '[data-testid="allowed-total"]', explanation: '.rll-explain',
+          questions: '[data-testid="quiz-question"]',
+        })) want[k] = [...document.querySelectorAll(sel)].some(shown);
+        return { controls, feedback, want };
+      });
+      const pdf = await w.page.pdf({ format: 'A4', printBackground: true });
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+      fs.writeFileSync(path.join(ARTIFACTS, `print-${name.replace(/\W+/g, '-')}.pdf`), pdf);
+      const pages = pdfPages(pdf);
+      // Every shortfall at once, so one run shows the whole picture.
+      const wrong = [];
+      if (pages < 1 || pages > 2) wrong.push(`${pages} A4 pages`);
+      if (printed.controls.length) wrong.push(`controls printed: ${printed.controls.join(', ')}`);
+      if (printed.feedback) wrong.push(`${printed.feedback} answers (feedback) printed`);
+      for (const [k, v] of Object.entries(printed.want)) if (!v) wrong.push(`${k} not printed`);
+      assert.deepEqual(wrong, [], name);
+      assert.deepEqual(w.watcher.problems(), []);
+      await w.close();
+    });
+  }
+});
+
+// --------------------------------------------------------------- snippets
+
+describe('every snippet of the embedding guide runs as written', () => {
+  let s;
+  before(() => { s = snippets(); });
+
+  test('the guide has the snippets the tests use', () => {
+    assert.deepEqual(Object.keys(s).sort(), ['compact', 'french', 'iframe', 'quiz-only', 'scorm', 'script-tag', 'two-tabs', 'xapi']);
+    for (const name of ['iframe', 'script-tag', 'quiz-only', 'compact', 'french']) {
+      assert.match(s[name], /\/labs\/ratelimit\//, `${name} uses the /labs/ratelimit/ path`);
+    }
+  });
+
+  test('iframe: loads the scenario and the resize script grows the frame to the widget', async () => {
+    const host = hostPage(other, otherExtra, '/course/iframe.html', pointed(s.iframe));
+    const { page, context, problems } = await newPage({ width: 1100, height: 900 });
+    await page.goto(host);
+    const frame = page.frameLocator('iframe');
+    await rendered(frame);
+    const iframe = page.locator('iframe');
+    assert.equal(await iframe.getAttribute('height'), '1200');
+    const grown = await until(async () => {
+      const h = await iframe.evaluate((f) => f.style.height);
+      return h && Number.parseFloat(h) > 1200 ? h : null;
+    }, { timeout: 5000 });
+    assert.ok(grown, 'the frame grows past its 1200 px');
+    const f = await labFrame(page);
+    // The frame is as tall as the widget: no scrollbar inside it.
+    await until(async () => {
+      const inner = await f.evaluate(() => document.documentElement.scrollHeight);
+      const outer = await iframe.evaluate((el) => el.clientHeight);
+      return Math.abs(inner - outer) <= 1;
+    }, { timeout: 5000 });
+    const inner = await f.evaluate(() => document.documentElement.scrollHeight);
+    const outer = await iframe.evaluate((el) => el.clientHeight);
+    assert.ok(Math.abs(inner - outer) <= 1, `frame ${outer} px, widget page ${inner} px`);
+    const e = expected(srcQuery(s.iframe).slice(1));
+    assert.equal(Number(await frame.locator('[data-testid="allowed-total"]').getAttribute('data-value')), e.allowed);
+    assert.equal(await frame.locator('[role="tab"][aria-selected="true"]').getAttribute('data-testid'), 'strategy-local');
+    assert.equal(await frame.locator('.rll-foot').count(), 0, 'no page chrome with embed=1');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('scorm and xapi: a stub LMS API gets the score, and the statement is set, after completion', async () => {
+    const stub = `<script>
+  window.calls = [];
+  window.API = {
+    LMSSetValue: function (k, v) { window.calls.push(["set", k, v]); return "true"; },
+    LMSCommit: function (a) { window.calls.push(["commit", a]); return "true"; }
+  };
+</script>`;
+    const body = [stub, pointed(s.iframe), s.scorm, s.xapi, RECORDER].join('\n');
+    const host = hostPage(other, otherExtra, '/course/lms.html', body);
+    const { page, context, problems } = await newPage({ height: 900 });
+    await page.goto(host);
+    const frame = page.frameLocator('iframe');
+    await rendered(frame);
+    assert.deepEqual(await page.evaluate(() => window.calls), [], 'nothing before the quiz is done');
+    assert.equal(await page.evaluate(() => window.rateLimitLabStatement), undefined);
+    const picks = await answerAll(frame, page);
+    const score = picks.filter((p) => p.right).length;
+    const calls = await until(async () => {
+      const c = await page.evaluate(() => window.calls);
+      return c.length >= 4 ? c : null;
+    }, { timeout: 3000 });
+    assert.deepEqual(calls, [
+      ['set', 'cmi.core.score.raw', String(score)],
+      ['set', 'cmi.core.score.max', String(picks.length)],
+      ['set', 'cmi.core.lesson_status', 'completed'],
+      ['commit', ''],
+    ]);
+    const statement = await page.evaluate(() => window.rateLimitLabStatement);
+    assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/completed');
+    assert.deepEqual(statement.result, { score: { raw: score, max: picks.length, scaled: score / picks.length }, completion: true });
+    assert.equal(statement.object.id, `${host}#ratelimit-lab`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('script tag: two independent widgets, each as its attributes say; reset returns to the attributes', async () => {
+    const host = hostPage(lab, labExtra, '/course/script-tag.html', s['script-tag']);
+    const { page, context, problems, watcher } = await newPage({ width: 1280, height: 900, origins: [lab.origin] });
+    await page.goto(host);
+    const mounts = page.locator('[data-ratelimit-lab]');
+    assert.equal(await mounts.count(), 2);
+    await rendered(mounts.nth(0));
+    await rendered(mounts.nth(1));
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].filter((e) => e.shadowRoot).length), 2, 'each in a shadow root');
+    const one = new Widget(page, context, watcher, mounts.nth(0));
+    const two = new Widget(page, context, watcher, mounts.nth(1));
+    assert.equal(await one.selectedStrategy(), 'strategy-getset');
+    assert.equal(await one.sliderValue('rtt'), 5);
+    assert.equal(await one.allowedTotal(), expected('strategy=getset&rtt=5').allowed);
+    assert.equal(await two.selectedStrategy(), 'strategy-split');
+    assert.equal(await two.limit(), 100);
+    assert.equal(await two.allowedTotal(), expected('preset=per-minute&strategy=split').allowed);
+    assert.equal(await mounts.nth(0).locator('h2.rll-head__title').count(), 1, 'the title is an h2 under the page\'s h1');
+    // Independent: a slider in one leaves the other alone, and the URL too.
+    const url = page.url();
+    await one.setSlider('servers', 12);
+    assert.equal(await one.allowedTotal(), expected('strategy=getset&rtt=5&servers=12').allowed);
+    assert.equal(await two.sliderValue('servers'), 4);
+    assert.equal(await two.allowedTotal(), expected('preset=per-minute&strategy=split').allowed);
+    await page.waitForTimeout(300);
+    assert.equal(page.url(), url, 'script-tag widgets leave the URL alone');
+    await one.locator('reset').click();
+    assert.equal(await one.sliderValue('servers'), 4);
+    assert.equal(await one.sliderValue('rtt'), 5);
+    assert.equal(await one.allowedTotal(), expected('strategy=getset&rtt=5').allowed);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('quiz-only: the quiz and nothing else', async () => {
+    const host = hostPage(other, otherExtra, '/course/quiz-only.html', pointed(s['quiz-only']));
+    const { page, context, problems } = await newPage({ width: 1280, height: 900 });
+    await page.goto(host);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('[data-testid="quiz-question"]').first().waitFor();
+    assert.equal(await frame.locator('[data-testid="quiz-question"]').count(), 14);
+    assert.equal(await frame.locator('[data-testid="quiz"]').isVisible(), true);
+    for (const [name, hooks] of Object.entries(SECTIONS)) {
+      if (name === 'quiz') continue;
+      for (const hook of hooks) assert.equal(await frame.locator(hook).count(), 0, `${name}: ${hook}`);
+    }
+    // It still works: answering shows feedback.
+    await frame.locator('[data-act="quiz-pick"]').first().click();
+    assert.notEqual((await frame.locator('[data-testid="quiz-feedback"]').first().innerText()).trim(), '');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('quiz-only: the snippet\'s fixed height holds the quiz (1280 px wide page)', async () => {
+    const host = hostPage(other, otherExtra, '/course/quiz-only-height.html', pointed(s['quiz-only']));
+    const { page, context, problems } = await newPage({ width: 1280, height: 900 });
+    await page.goto(host);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('[data-testid="quiz-question"]').first().waitFor();
+    const f = await labFrame(page);
+    const given = Number(s['quiz-only'].match(/height="(\d+)"/)[1]);
+    const needed = await f.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(needed <= given, `the quiz needs ${needed} px; the snippet gives the frame ${given} px`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('two-tabs: two tabs, local then incr, and no quiz, takeaways or charts', async () => {
+    // The loader lines of the script-tag snippet, then the two-tabs snippet.
+    const loader = s['script-tag'].split('\n').filter((l) => /^<(link|script)/.test(l)).join('\n');
+    const host = hostPage(lab, labExtra, '/course/two-tabs.html', `${loader}\n${s['two-tabs']}`);
+    const { page, context, problems } = await newPage({ origins: [lab.origin] });
+    await page.goto(host);
+    const root = page.locator('[data-ratelimit-lab]');
+    await rendered(root);
+    assert.deepEqual(await root.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))), ['strategy-local', 'strategy-incr']);
+    for (const name of ['quiz', 'takeaways', 'charts']) {
+      for (const hook of SECTIONS[name]) assert.equal(await root.locator(hook).count(), 0, `${name}: ${hook}`);
+    }
+    for (const name of ['picture', 'totals', 'cards', 'explanation']) {
+      for (const hook of SECTIONS[name]) assert.ok((await root.locator(hook).count()) > 0, `${name}: ${hook}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('compact: fits its 390 × 900 frame without scrolling', async () => {
+    const host = hostPage(other, otherExtra, '/course/compact.html', pointed(s.compact));
+    const { page, context, problems } = await newPage({ width: 1280, height: 1000 });
+    await page.goto(host);
+    const frame = page.frameLocator('iframe');
+    await rendered(frame);
+    const f = await labFrame(page);
+    const size = await f.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth, vw: innerWidth, vh: innerHeight }));
+    assert.deepEqual([size.vw, size.vh], [390, 900], 'the frame is the snippet\'s size');
+    assert.ok(size.h <= 900, `the widget is ${size.h} px tall in a 900 px frame`);
+    assert.ok(size.w <= 390, `and ${size.w} px wide in a 390 px frame`);
+    assert.equal(await frame.locator('[role="tab"][aria-selected="true"]').getAttribute('data-testid'), 'strategy-incr');
+    assert.equal(Number(await frame.locator('[data-testid="allowed-total"]').getAttribute('data-value')), expected('strategy=incr').allowed);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('french: the widget in French, from the file next to it', async () => {
+    const loader = s['script-tag'].split('\n').filter((l) => /^<(link|script)/.test(l)).join('\n');
+    const host = hostPage(lab, labExtra, '/course/french.html', `${loader}\n${s.french}`);
+    const { page, context, problems } = await newPage({ origins: [lab.origin] });
+    await page.goto(host);
+    const root = page.locator('[data-ratelimit-lab]');
+    await rendered(root);
+    const file = JSON.parse(fs.readFileSync(path.join(DIST, 'content/fr.json'), 'utf8'));
+    assert.equal(await root.locator('.rll-head__title').innerText(), file.text.title);
+    assert.equal(await root.locator('.rll').getAttribute('lang'), 'fr');
+    assert.equal(await page.locator('html').getAttribute('lang'), 'en', 'the host page keeps its own language');
+    assert.equal(await root.locator('.rll-question__prompt').first().innerText(), file.quiz[0].prompt);
+    assert.equal(await root.locator('[data-testid="notice"]').isVisible(), false);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+// ----------------------------------------------------------------- heights
+
+/** The configurations of the guide's table: label, and the widget's query. */
+function configurations(s) {
+  const twoTabs = Object.fromEntries([...s['two-tabs'].matchAll(/data-([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  return [
+    ['everything (`embed=1`)', '?embed=1'],
+    ['compact (`compact=1`)', '?embed=1&compact=1'],
+    ['quiz only (the `quiz-only` snippet)', srcQuery(s['quiz-only'])],
+    [`two tabs, no quiz, takeaways or charts (\`tabs=${twoTabs.tabs}&hide=${twoTabs.hide}\`)`, `?embed=1&tabs=${twoTabs.tabs}&hide=${twoTabs.hide}`],
+  ];
+}
+
+/**
+ * The widget's height in a frame `width` px wide, as its resize message
+ * says once everything has been drawn. The host page lets the frame grow
+ * to the widget, then scrolls through it so that every part is drawn once
+ * (the cards and the charts are drawn when they come into view), staying
+ * on the charts until their sweep is done.
+ */
+let measured = 0;
+async function measure(query, width) {
+  measured += 1;
+  const host = hostPage(other, otherExtra, `/measure/${measured}.html`,
+    `<iframe id="lab" src="${lab.url}${query}" title="Rate Limit Lab" style="display:block;width:${width}px;height:100px;border:0"></iframe>
+<script>
+  window.heights = [];
+  addEventListener("message", function (e) {
+    var d = e.data;
+    if (!d || d.source !== "ratelimit-lab" || d.type !== "resize") return;
+    window.heights.push(d.height);
+    document.getElementById("lab").style.height = d.height + "px";
+  });
+</script>`);
+  const { page, context, problems } = await newPage({ width: width + 40, height: 1000 });
+  await page.goto(host);
+  const frame = page.frameLocator('#lab');
+  await rendered(frame);
+  const f = await labFrame(page);
+  const top = await page.locator('#lab').evaluate((e) => e.getBoundingClientRect().top + scrollY);
+  const scrollTo = (y) => page.evaluate((v) => window.scrollTo(0, v), y);
+  // Through the whole widget, a screen at a time.
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 800) {
+    await scrollTo(y);
+    await page.waitForTimeout(60);
+  }
+  // The charts, until their sweep is done.
+  if ((await frame.locator('[data-slot="charts"]').count()) > 0) {
+    const at = await f.evaluate(() => document.querySelector('[data-slot="charts"]').getBoundingClientRect().top);
+    await scrollTo(top + at - 100);
+    const done = await until(async () => (await frame.locator('[data-testid="chart-servers"] circle').count()) > 0 &&
+      (await frame.locator('[data-slot="chart-working"]').textContent()) === '', { timeout: 30000, interval: 100 });
+    assert.ok(done, `${query} at ${width} px: the charts were drawn`);
+  }
+  // Settled: no new height for a second.
+  let last = -1;
+  let since = Date.now();
+  await until(async () => {
+    const n = await page.evaluate(() => window.heights.length);
+    if (n !== last) { last = n; since = Date.now(); }
+    return Date.now() - since > 1000;
+  }, { timeout: 15000, interval: 100 });
+  const height = await page.evaluate(() => window.heights.at(-1));
+  const inner = await f.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(Math.abs(inner - height) <= 1, `the resize message (${height}) is the widget page's height (${inner})`);
+  assert.deepEqual(problems, []);
+  await context.close();
+  return height;
+}
+
+describe('fixed heights for editors that strip scripts', () => {
+  test('the guide\'s table matches the measured heights (UPDATE_HEIGHTS=1 writes it)', async (t) => {
+    const s = snippets();
+    const rows = [];
+    for (const [label, query] of configurations(s)) {
+      rows.push([label, await measure(query, 390), await measure(query, 1280)]);
+    }
+    const table = [
+      '| configuration | at 390 px wide | at 1280 px wide |',
+      '| --- | --- | --- |',
+      ...rows.map(([label, a, b]) => `| ${label} | ${a} | ${b} |`),
+    ].join('\n');
+    t.diagnostic(`measured:\n${table}`);
+    const begin = '<!-- heights: begin -->';
+    const end = '<!-- heights: end -->';
+    const guide = fs.readFileSync(GUIDE, 'utf8');
+    const i = guide.indexOf(begin);
+    const j = guide.indexOf(end);
+    assert.ok(i >= 0 && j > i, 'the guide has the heights markers');
+    if (process.env.UPDATE_HEIGHTS === '1') {
+      fs.writeFileSync(GUIDE, `${guide.slice(0, i + begin.length)}\n${table}\n${guide.slice(j)}`);
+      return;
+    }
+    const documented = guide.slice(i + begin.length, j).split('\n')
+      .filter((l) => /^\|/.test(l) && !/^\| (configuration|---)/.test(l))
+      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    if (!documented.length || documented.some((r) => !/^\d+$/.test(r[1]) || !/^\d+$/.test(r[2]))) {
+      t.skip('the guide has no measured numbers yet: run with UPDATE_HEIGHTS=1');
+      return;
+    }
+    assert.deepEqual(documented.map((r) => r[0]), rows.map((r) => r[0]), 'the same configurations');
+    rows.forEach(([label, a, b], k) => {
+      for (const [got, doc, width] of [[a, Number(documented[k][1]), 390], [b, Number(documented[k][2]), 1280]]) {
+        assert.ok(Math.abs(got - doc) <= 0.1 * doc, `${label} at ${width} px: documented ${doc}, measured ${got}`);
+      }
+    });
+  });
+});
