@@ -404,7 +404,8 @@ impl World {
         let allowance = match (s.strategy, self.bucket.runs) {
             (Strategy::Lua, Some((first, last))) => {
                 let refilled = (last - first) * u64::from(s.limit) / s.window_us();
-                s.limit.saturating_add(refilled.min(u64::from(u32::MAX)) as u32)
+                s.limit
+                    .saturating_add(refilled.min(u64::from(u32::MAX)) as u32)
             }
             _ => s.limit,
         };

@@ -31,7 +31,6 @@ pub use report::{
 };
 pub use rng::Rng;
 pub use scenario::{
-    Fail, Health, Knob, LoadBalancer, Place, Preset, Scenario, Strategy, Unit, BURST,
-    DEFAULT_SEED, KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SLOW_EXTRA_US, SPAN, SYNC, TIMEOUT,
-    TRAFFIC, WINDOW,
+    Fail, Health, Knob, LoadBalancer, Place, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED,
+    KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SLOW_EXTRA_US, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
 };

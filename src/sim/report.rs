@@ -6,7 +6,10 @@ use super::scenario::{Scenario, Strategy};
 
 /// One API server's view of the burst.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub struct ServerReport {
     /// Requests the load balancer sent here.
     pub received: u32,
@@ -20,7 +23,10 @@ pub struct ServerReport {
 
 /// A command sent to Redis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub enum Command {
     /// Read the counter.
     Get,
@@ -53,7 +59,10 @@ impl Command {
 /// One Redis call: sent by a server, maybe run by Redis, maybe answered in
 /// time. Times are µs from the start of the burst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub struct Call {
     /// The server (0-based) that sent it.
     pub server: u32,
@@ -81,7 +90,10 @@ pub struct Call {
 
 /// One request's life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub struct RequestTrace {
     /// When it reached the load balancer (and its server), in µs from the
     /// start of the burst.
@@ -151,7 +163,10 @@ pub const OPS_PER_NODE: u64 = 100_000;
 
 /// Everything the widget shows about one run of the model.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub struct Report {
     /// The scenario as run (after clamping).
     pub scenario: Scenario,
@@ -228,7 +243,10 @@ impl Report {
         // it, at least min(B, L) is "enforced"; fewer than min(B, L) means
         // the total never reached L, so every refusal (there is one, since
         // fewer than B got through) came while the user was under the limit.
-        self.verdicts().first().copied().unwrap_or(Verdict::Enforced)
+        self.verdicts()
+            .first()
+            .copied()
+            .unwrap_or(Verdict::Enforced)
     }
 
     /// Allowed requests the shared counter never recorded (GET then SET's
@@ -270,9 +288,7 @@ impl Report {
 
     /// The Redis calls sent for request `index`, in the order sent.
     pub fn calls_for(&self, index: u32) -> impl Iterator<Item = &Call> + '_ {
-        self.calls
-            .iter()
-            .filter(move |c| c.request == Some(index))
+        self.calls.iter().filter(move |c| c.request == Some(index))
     }
 
     /// The counter before any command ran: 0, or a full bucket for `lua`.

@@ -5,7 +5,10 @@
 /// How the limit is enforced. The order is the tabs' order: grouped by
 /// where the count lives (see [`Place`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 #[cfg_attr(not(target_arch = "wasm32"), serde(rename_all = "lowercase"))]
 pub enum Strategy {
     /// Each server counts in its own memory and allows up to the limit.
@@ -93,7 +96,10 @@ impl Strategy {
 
 /// How the load balancer picks a server for each request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 #[cfg_attr(not(target_arch = "wasm32"), serde(rename_all = "kebab-case"))]
 pub enum LoadBalancer {
     /// Each request goes to a server chosen uniformly at random.
@@ -130,7 +136,10 @@ impl LoadBalancer {
 
 /// The Redis node's health.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 #[cfg_attr(not(target_arch = "wasm32"), serde(rename_all = "lowercase"))]
 pub enum Health {
     /// Every command runs half a round trip after it was sent.
@@ -167,7 +176,10 @@ impl Health {
 
 /// What a server does with a request whose Redis call timed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 #[cfg_attr(not(target_arch = "wasm32"), serde(rename_all = "lowercase"))]
 pub enum Fail {
     /// Allow it: the site stays up, the protection is gone.
@@ -201,7 +213,10 @@ impl Fail {
 /// [`crate::sim::params::parse`], which also reports what it adjusted. The
 /// ranges and defaults are in [`KNOBS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
 pub struct Scenario {
     /// How the limit is enforced. Default: [`Strategy::Local`].
     pub strategy: Strategy,

@@ -185,3 +185,72 @@ pub fn use_scheme() -> RwSignal<u32> {
     }
     epoch
 }
+
+/// Whether `el` is on screen (or within 200 px of it), kept up to date by
+/// an IntersectionObserver that goes with the widget. Binders skip work
+/// for what nobody can see, and catch up when it comes into view.
+pub fn use_visible(el: &web_sys::Element) -> Signal<bool> {
+    let seen = RwSignal::new(false);
+    let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        if let Ok(e) = entries
+            .get(0)
+            .dyn_into::<web_sys::IntersectionObserverEntry>()
+        {
+            seen.try_set(e.is_intersecting());
+        }
+    });
+    let options = web_sys::IntersectionObserverInit::new();
+    options.set_root_margin("200px");
+    if let Ok(observer) =
+        web_sys::IntersectionObserver::new_with_options(on_seen.as_ref().unchecked_ref(), &options)
+    {
+        observer.observe(el);
+        let held = send_wrapper::SendWrapper::new((observer, on_seen));
+        on_cleanup(move || held.take().0.disconnect());
+    }
+    seen.into()
+}
+
+/// Work for a part of the page that may be off screen: done at once while
+/// it is on screen (or near it), otherwise 150 ms after the last change. A
+/// drag never waits for what nobody sees, and what a screen reader or a
+/// test reads is never stale for long.
+#[derive(Clone, Copy)]
+pub struct Lazy {
+    visible: Signal<bool>,
+    nudge: RwSignal<u32>,
+    forced: StoredValue<bool>,
+    due: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage>,
+}
+
+impl Lazy {
+    /// Follows `el`'s visibility.
+    pub fn new(el: &web_sys::Element) -> Lazy {
+        Lazy {
+            visible: use_visible(el),
+            nudge: RwSignal::new(0),
+            // The first run always does the work: the page opens complete.
+            forced: StoredValue::new(true),
+            due: StoredValue::new_local(None),
+        }
+    }
+
+    /// Call first in the effect: whether to do the work now. If not, the
+    /// effect runs again (and does it) shortly after the last change.
+    pub fn now(&self) -> bool {
+        self.nudge.track();
+        let forced = self.forced.get_value();
+        if self.visible.get() || forced {
+            self.forced.set_value(false);
+            self.due.set_value(None);
+            return true;
+        }
+        let (nudge, flag) = (self.nudge, self.forced);
+        self.due
+            .set_value(Some(gloo_timers::callback::Timeout::new(150, move || {
+                flag.set_value(true);
+                nudge.try_update(|n| *n += 1);
+            })));
+        false
+    }
+}

@@ -52,7 +52,15 @@ impl Held {
     }
 
     /// Writes what changed since the last update.
-    fn fill(&mut self, c: &Card, width: f64, rows: usize, palette: &Palette, repaint: bool, texts: &Texts) {
+    fn fill(
+        &mut self,
+        c: &Card,
+        width: f64,
+        rows: usize,
+        palette: &Palette,
+        repaint: bool,
+        texts: &Texts,
+    ) {
         let old = self.shown.take();
         let differs = |f: fn(&Card) -> u32| old.as_ref().is_none_or(|o| f(o) != f(c));
         if old
@@ -87,10 +95,9 @@ impl Held {
         if differs(|c| c.received) {
             let _ = self.li.set_attribute("data-received", &n(c.received));
         }
-        if old
-            .as_ref()
-            .is_none_or(|o| (o.received, o.beyond, o.under, o.unused) != (c.received, c.beyond, c.under, c.unused))
-        {
+        if old.as_ref().is_none_or(|o| {
+            (o.received, o.beyond, o.under, o.unused) != (c.received, c.beyond, c.under, c.unused)
+        }) {
             self.heard.set_text_content(Some(&c.heard(texts)));
         }
         if repaint || old.as_ref().is_none_or(|o| o.marks != c.marks) {
@@ -113,11 +120,18 @@ struct Drawn {
 
 /// Binds the server cards under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(ul) = super::dom::slot(root, "cards") else { return };
+    let Some(ul) = super::dom::slot(root, "cards") else {
+        return;
+    };
     let depth = (if lab.m().url_state { 1 } else { 2 }) + 2;
     let list_width = use_width(&ul);
     let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
+    let lazy = super::canvas::Lazy::new(&ul);
     super::effect(move || {
+        // Off screen (a phone, mid-drag): drawn after it, or when in view.
+        if !lazy.now() {
+            return;
+        }
         let list_width = list_width.get();
         let t = lab.moment.with(|m| m.t_us);
         let hide = lab.hiding();
@@ -152,7 +166,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             }
             drawn.palette = Some(colours.clone());
             let columns = super::marks::columns(drawn.canvas_width);
-            let tallest = rows.iter().map(|c| c.marks.len().div_ceil(columns)).max().unwrap_or(0);
+            let tallest = rows
+                .iter()
+                .map(|c| c.marks.len().div_ceil(columns))
+                .max()
+                .unwrap_or(0);
             if tallest != drawn.rows {
                 drawn.rows = tallest;
                 repaint = true;

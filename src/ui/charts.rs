@@ -16,10 +16,10 @@ use wasm_bindgen::JsCast;
 
 use super::canvas::use_width;
 use super::state::Lab;
-use crate::vm::skeleton::tab_names as names;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
 use crate::vm::chart::{chart, px, Chart};
+use crate::vm::skeleton::tab_names as names;
 use crate::vm::text::{Texts, T};
 
 const SVG: &str = "http://www.w3.org/2000/svg";
@@ -57,7 +57,6 @@ impl Sweeping {
             self.now = Some(Sweep::new(self.axis, s));
         }
     }
-
 }
 
 /// The elements of one chart, kept across updates.
@@ -99,7 +98,11 @@ impl Svg {
         let mut bands = Vec::new();
         let mut lines = Vec::new();
         for s in strategies {
-            let band = svg_el(doc, "path", &format!("rll-chart__band rll-s-{}", s.as_str()));
+            let band = svg_el(
+                doc,
+                "path",
+                &format!("rll-chart__band rll-s-{}", s.as_str()),
+            );
             let _ = svg.append_child(&band);
             bands.push(band);
         }
@@ -107,7 +110,11 @@ impl Svg {
         let _ = svg.append_child(&limit);
         let _ = svg.append_child(&here);
         for s in strategies {
-            let line = svg_el(doc, "path", &format!("rll-chart__line rll-s-{}", s.as_str()));
+            let line = svg_el(
+                doc,
+                "path",
+                &format!("rll-chart__line rll-s-{}", s.as_str()),
+            );
             let _ = svg.append_child(&line);
             lines.push(line);
         }
@@ -115,6 +122,7 @@ impl Svg {
             .map(|i| {
                 let dot = svg_el(doc, "circle", "rll-chart__dot");
                 let _ = dot.set_attribute("r", "3.5");
+                let _ = dot.set_attribute("role", "img");
                 let _ = dot.set_attribute("tabindex", if i == 0 { "0" } else { "-1" });
                 let _ = svg.append_child(&dot);
                 dot
@@ -138,7 +146,11 @@ impl Svg {
         let set = |el: &web_sys::Element, k: &str, v: &str| {
             let _ = el.set_attribute(k, v);
         };
-        set(&self.svg, "viewBox", &format!("0 0 {} {}", px(c.w), px(c.h)));
+        set(
+            &self.svg,
+            "viewBox",
+            &format!("0 0 {} {}", px(c.w), px(c.h)),
+        );
         set(&self.svg, "height", &px(c.h).to_string());
         // Axes and ticks: a few elements, rebuilt.
         let mut axes = String::new();
@@ -215,7 +227,11 @@ impl Svg {
                         &format!(
                             "rll-chart__dot rll-s-{}{}",
                             d.strategy.as_str(),
-                            if d.stale { " rll-chart__dot--stale" } else { "" }
+                            if d.stale {
+                                " rll-chart__dot--stale"
+                            } else {
+                                ""
+                            }
                         ),
                     );
                 }
@@ -227,7 +243,9 @@ impl Svg {
 
 /// Keeps SVG text safe to write as markup.
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// A point's numbers, in words.
@@ -257,11 +275,18 @@ fn table(c: &Chart, axis_label: &str, texts: &Texts) -> String {
         escape(texts.get(T::ChartColStrategy))
     );
     for x in &xs {
-        out.push_str(&format!("<th scope=\"col\">{} {}</th>", escape(axis_label), escape(x)));
+        out.push_str(&format!(
+            "<th scope=\"col\">{} {}</th>",
+            escape(axis_label),
+            escape(x)
+        ));
     }
     out.push_str("</tr></thead><tbody>");
     for s in &c.series {
-        out.push_str(&format!("<tr><th scope=\"row\">{}</th>", escape(texts.get(names(s.strategy).0))));
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            escape(texts.get(names(s.strategy).0))
+        ));
         for x in &xs {
             let cell = c
                 .dots
@@ -280,7 +305,9 @@ fn table(c: &Chart, axis_label: &str, texts: &Texts) -> String {
 /// Arrow keys on a chart's point move to the next one (one tab stop per
 /// chart): left and right along a line, up and down between lines.
 pub fn key(dot: &web_sys::Element, key: &str, ev: &web_sys::Event) {
-    let Some(svg) = dot.parent_element() else { return };
+    let Some(svg) = dot.parent_element() else {
+        return;
+    };
     let dots = super::dom::all(&svg, "circle:not([visibility])");
     let n = dots.len() as i32;
     let series = super::dom::all(&svg, ".rll-chart__line").len().max(1) as i32;
@@ -303,8 +330,12 @@ pub fn key(dot: &web_sys::Element, key: &str, ev: &web_sys::Event) {
 
 /// Hover or focus on a point: its numbers under the charts.
 pub fn readout(lab: Lab, ev: &web_sys::Event) {
-    let Some(dot) = super::dom::closest(ev, ".rll-chart__dot") else { return };
-    let Some(label) = dot.get_attribute("aria-label") else { return };
+    let Some(dot) = super::dom::closest(ev, ".rll-chart__dot") else {
+        return;
+    };
+    let Some(label) = dot.get_attribute("aria-label") else {
+        return;
+    };
     if let Some(root) = dot.closest(".rll-charts").ok().flatten() {
         if let Some(out) = super::dom::slot(&root, "chart-readout") {
             super::dom::text(&out, &label);
@@ -315,7 +346,9 @@ pub fn readout(lab: Lab, ev: &web_sys::Event) {
 
 /// Binds the charts under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(section) = super::dom::slot(root, "charts") else { return };
+    let Some(section) = super::dom::slot(root, "charts") else {
+        return;
+    };
     let hosts: Vec<web_sys::Element> = ["servers", "rtt"]
         .iter()
         .filter_map(|n| super::dom::find(&section, &format!("[data-chart=\"{n}\"]")))
@@ -334,8 +367,18 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let working = RwSignal::new(true);
     let tick = RwSignal::new(0u32);
     let sweeps = Rc::new(RefCell::new([
-        Sweeping { axis: Axis::Servers, key: None, now: None, before: None },
-        Sweeping { axis: Axis::Rtt, key: None, now: None, before: None },
+        Sweeping {
+            axis: Axis::Servers,
+            key: None,
+            now: None,
+            before: None,
+        },
+        Sweeping {
+            axis: Axis::Rtt,
+            key: None,
+            now: None,
+            before: None,
+        },
     ]));
     // The SVGs are built the first time the charts come into view: nothing
     // at start-up for a section most learners reach later.
@@ -350,8 +393,20 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 if let Some(doc) = &doc {
                     let count = |axis: Axis| axis.strategies().len() * axis.values().len();
                     let mut v = svgs.borrow_mut();
-                    v.push(Svg::new(doc, &hosts[0], "chart-servers", &Axis::Servers.strategies(), count(Axis::Servers)));
-                    v.push(Svg::new(doc, &hosts[1], "chart-rtt", &Axis::Rtt.strategies(), count(Axis::Rtt)));
+                    v.push(Svg::new(
+                        doc,
+                        &hosts[0],
+                        "chart-servers",
+                        &Axis::Servers.strategies(),
+                        count(Axis::Servers),
+                    ));
+                    v.push(Svg::new(
+                        doc,
+                        &hosts[1],
+                        "chart-rtt",
+                        &Axis::Rtt.strategies(),
+                        count(Axis::Rtt),
+                    ));
                 }
             }
             let svgs = svgs.borrow();
@@ -403,7 +458,14 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     super::effect(move || {
         let busy = working.get();
         if let Some(w) = &working_el {
-            super::dom::text(w, &if busy { lab.t(T::ChartWorking) } else { String::new() });
+            super::dom::text(
+                w,
+                &if busy {
+                    lab.t(T::ChartWorking)
+                } else {
+                    String::new()
+                },
+            );
         }
     });
 
@@ -413,9 +475,16 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let frame: Frame = Rc::new(RefCell::new(None));
     let running = Rc::new(std::cell::Cell::new(false));
     {
-        let (sweeps, frame_in, running_in, redraw) = (sweeps.clone(), frame.clone(), running.clone(), redraw.clone());
+        let (sweeps, frame_in, running_in, redraw) = (
+            sweeps.clone(),
+            frame.clone(),
+            running.clone(),
+            redraw.clone(),
+        );
         *frame.borrow_mut() = Some(Closure::new(move || {
-            let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
+            let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
+                return;
+            };
             if !visible.try_get_untracked().unwrap_or(false) {
                 running_in.set(false);
                 return;
@@ -462,7 +531,10 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
 
     // Visibility: an IntersectionObserver on the section.
     let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        if let Ok(e) = entries.get(0).dyn_into::<web_sys::IntersectionObserverEntry>() {
+        if let Ok(e) = entries
+            .get(0)
+            .dyn_into::<web_sys::IntersectionObserverEntry>()
+        {
             visible.try_set(e.is_intersecting());
         }
     });

@@ -19,7 +19,11 @@ pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
 /// itself (step and scrub still work).
 pub fn reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
         .is_some_and(|q| q.matches())
 }
 
@@ -62,7 +66,9 @@ pub fn use_clock(lab: Lab) {
                 return;
             }
             let end = lab.report.with_untracked(|r| r.end_us);
-            let dt = last_in.replace(Some(now)).map_or(0.0, |before| (now - before).max(0.0));
+            let dt = last_in
+                .replace(Some(now))
+                .map_or(0.0, |before| (now - before).max(0.0));
             let per_ms = end as f64 / PLAY_MS[usize::from(lab.speed.get_untracked().min(2))];
             let t = lab.time.get_untracked().unwrap_or(0) + (dt * per_ms) as u64;
             if t >= end {
@@ -72,7 +78,10 @@ pub fn use_clock(lab: Lab) {
             lab.time.set(Some(t));
             if let Some(f) = frame_in.borrow().as_ref() {
                 if let Some(w) = web_sys::window() {
-                    handle_in.set(w.request_animation_frame(f.as_ref().unchecked_ref()).unwrap_or(0));
+                    handle_in.set(
+                        w.request_animation_frame(f.as_ref().unchecked_ref())
+                            .unwrap_or(0),
+                    );
                 }
             }
         }));
@@ -82,7 +91,10 @@ pub fn use_clock(lab: Lab) {
         move || {
             last.set(None);
             if let (Some(f), Some(w)) = (frame.borrow().as_ref(), web_sys::window()) {
-                handle.set(w.request_animation_frame(f.as_ref().unchecked_ref()).unwrap_or(0));
+                handle.set(
+                    w.request_animation_frame(f.as_ref().unchecked_ref())
+                        .unwrap_or(0),
+                );
             }
         }
     };
@@ -113,7 +125,10 @@ pub fn use_clock(lab: Lab) {
     });
     let document = web_sys::window().and_then(|w| w.document());
     if let Some(d) = &document {
-        let _ = d.add_event_listener_with_callback("visibilitychange", on_hidden.as_ref().unchecked_ref());
+        let _ = d.add_event_listener_with_callback(
+            "visibilitychange",
+            on_hidden.as_ref().unchecked_ref(),
+        );
     }
     let gone = send_wrapper::SendWrapper::new((document, on_hidden, frame, stop));
     on_cleanup(move || {

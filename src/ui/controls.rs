@@ -41,8 +41,17 @@ pub fn bind(lab: Lab, root: &Element) {
     let presets = all(root, "[data-act=\"preset\"]");
     let panel = find(root, ".rll-panel");
     let slots: Vec<Option<Element>> = [
-        "seed", "limit-line", "traffic", "tab-name", "summary", "explain-1", "explain-2",
-        "explain-3", "redis-settings", "redis", "timeline",
+        "seed",
+        "limit-line",
+        "traffic",
+        "tab-name",
+        "summary",
+        "explain-1",
+        "explain-2",
+        "explain-3",
+        "redis-settings",
+        "redis",
+        "timeline",
     ]
     .iter()
     .map(|n| slot(root, n))
@@ -61,7 +70,9 @@ pub fn bind(lab: Lab, root: &Element) {
             dom::set_value(el, &v.value);
             attr(el, "max", &v.max);
             attr(el, "aria-valuetext", &v.shown);
-            let Some(box_) = el.closest(".rll-slider").ok().flatten() else { continue };
+            let Some(box_) = el.closest(".rll-slider").ok().flatten() else {
+                continue;
+            };
             hide(&box_, v.hidden);
             dom::class(&box_, "rll-slider--dimmed", v.note.is_some());
             if let Some(out) = find(&box_, "output") {
@@ -101,7 +112,8 @@ pub fn bind(lab: Lab, root: &Element) {
         }
         let preset = Preset::matching(&s);
         for el in &presets {
-            let on = preset.is_some_and(|p| el.get_attribute("data-value").as_deref() == Some(p.as_str()));
+            let on = preset
+                .is_some_and(|p| el.get_attribute("data-value").as_deref() == Some(p.as_str()));
             attr(el, "aria-pressed", if on { "true" } else { "false" });
         }
         let [ex1, ex2, ex3] = explain(s.strategy);

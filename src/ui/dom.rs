@@ -85,7 +85,10 @@ pub fn closest(ev: &web_sys::Event, selector: &str) -> Option<Element> {
 pub fn value(el: &Element) -> String {
     el.dyn_ref::<web_sys::HtmlInputElement>()
         .map(|i| i.value())
-        .or_else(|| el.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
+        .or_else(|| {
+            el.dyn_ref::<web_sys::HtmlSelectElement>()
+                .map(|s| s.value())
+        })
         .unwrap_or_default()
 }
 
@@ -115,5 +118,7 @@ pub fn check(el: &Element, on: bool) {
 pub fn focus(el: &Element) {
     if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
         let _ = h.focus();
+    } else if let Some(s) = el.dyn_ref::<web_sys::SvgElement>() {
+        let _ = s.focus();
     }
 }

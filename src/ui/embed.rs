@@ -41,13 +41,14 @@ pub fn query(lab: Lab, embed: bool) -> String {
     if let Some(c) = &page.content {
         extra.push(("content", encode(c)));
     }
-    lab.scenario
-        .with_untracked(|s| params::to_query(s, &extra))
+    lab.scenario.with_untracked(|s| params::to_query(s, &extra))
 }
 
 /// Percent-encodes what a URL's query value cannot hold as it is.
 fn encode(s: &str) -> String {
-    js_sys::encode_uri_component(s).as_string().unwrap_or_default()
+    js_sys::encode_uri_component(s)
+        .as_string()
+        .unwrap_or_default()
 }
 
 /// Keeps the page's URL in step with the state (replaceState), so any view
@@ -229,7 +230,10 @@ pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text
             if let Some(s) = &status {
                 s.set_text_content(Some(&lab.t(T::CopyBlocked)));
             }
-            if let Some(a) = area.as_ref().and_then(|a| a.dyn_ref::<web_sys::HtmlTextAreaElement>()) {
+            if let Some(a) = area
+                .as_ref()
+                .and_then(|a| a.dyn_ref::<web_sys::HtmlTextAreaElement>())
+            {
                 a.set_value(&shown);
                 super::dom::hide(a, false);
                 a.select();

@@ -3,8 +3,8 @@
 //! (`data-act`, `data-knob`, `data-choice`, `data-input`), so one handler
 //! serves every tab, slider, button and quiz option.
 
-use wasm_bindgen::JsCast;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 use super::clock;
@@ -24,7 +24,9 @@ pub fn bind(lab: Lab, root: &Element) {
         }
     });
     listen(root, "input", move |ev| {
-        let Some(el) = closest(&ev, "input") else { return };
+        let Some(el) = closest(&ev, "input") else {
+            return;
+        };
         if let Some(name) = el.get_attribute("data-knob") {
             if name != "traffic" {
                 knob(lab, &name, &dom::value(&el));
@@ -36,7 +38,9 @@ pub fn bind(lab: Lab, root: &Element) {
         }
     });
     listen(root, "change", move |ev| {
-        let Some(el) = closest(&ev, "input, select") else { return };
+        let Some(el) = closest(&ev, "input, select") else {
+            return;
+        };
         if let Some(name) = el.get_attribute("data-choice") {
             choose(lab, &name, &dom::value(&el));
         } else if el.get_attribute("data-knob").as_deref() == Some("traffic") {
@@ -59,7 +63,9 @@ pub fn bind(lab: Lab, root: &Element) {
     listen(root, "submit", move |ev| {
         ev.prevent_default();
         if let Some(form) = closest(&ev, "[data-slot=\"predict\"]") {
-            let guess = dom::find(&form, "input").map(|i| dom::value(&i)).unwrap_or_default();
+            let guess = dom::find(&form, "input")
+                .map(|i| dom::value(&i))
+                .unwrap_or_default();
             let burst = lab.scenario.with_untracked(|s| s.burst);
             let g = guess.trim().parse::<u32>().unwrap_or(0).min(burst);
             lab.predict.set(Predict::Replaying(g));
@@ -73,13 +79,19 @@ pub fn bind(lab: Lab, root: &Element) {
         }
         super::charts::readout(lab, &ev);
     });
-    listen(root, "mouseover", move |ev| super::charts::readout(lab, &ev));
+    listen(root, "mouseover", move |ev| {
+        super::charts::readout(lab, &ev)
+    });
 }
 
 /// A button (or link) with `data-act` was pressed.
 fn click(lab: Lab, root: &Element, el: &Element) {
     let value = || el.get_attribute("data-value").unwrap_or_default();
-    let num = |k: &str| el.get_attribute(k).and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+    let num = |k: &str| {
+        el.get_attribute(k)
+            .and_then(|v| v.parse::<usize>().ok())
+            .unwrap_or(0)
+    };
     match el.get_attribute("data-act").as_deref().unwrap_or("") {
         "tab" => {
             if let Some(s) = Strategy::parse(&value()) {
@@ -130,6 +142,11 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             lab.playing.set(false);
             lab.time.set(Some(0));
             lab.predict.set(Predict::Asking);
+            // Shown now (the effect would show it a moment later), so the
+            // guess can take the focus the hidden button had.
+            if let Some(form) = dom::find(root, "[data-slot=\"predict\"]") {
+                dom::hide(&form, false);
+            }
             if let Some(input) = dom::find(root, "[data-testid=\"predict-guess\"]") {
                 dom::focus(&input);
             }
@@ -140,9 +157,14 @@ fn click(lab: Lab, root: &Element, el: &Element) {
                 show_me(lab, root, &q);
             }
         }
-        "copy-link" => super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false)),
+        "copy-link" => {
+            super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false))
+        }
         "copy-embed" => {
-            let code = super::embed::embed_code(&super::embed::share_url(lab, true), &lab.t(T::FrameTitle));
+            let code = super::embed::embed_code(
+                &super::embed::share_url(lab, true),
+                &lab.t(T::FrameTitle),
+            );
             super::embed::copy_to(lab, root, T::EmbedCode, code)
         }
         "quiz-pick" => super::quiz::pick(lab, num("data-q"), num("data-i")),
@@ -169,7 +191,10 @@ fn knob(lab: Lab, name: &str, text: &str) {
     let Some(knob) = KNOBS.iter().copied().find(|k| k.name == name) else {
         return;
     };
-    if let Some(next) = lab.scenario.with_untracked(|s| controls::read(knob, s, text)) {
+    if let Some(next) = lab
+        .scenario
+        .with_untracked(|s| controls::read(knob, s, text))
+    {
         lab.update(|_| next);
     }
 }
@@ -201,7 +226,10 @@ fn choose(lab: Lab, name: &str, value: &str) {
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
     let offered = lab.m().page.tabs.clone();
     let current = Strategy::parse(&tab.get_attribute("data-value").unwrap_or_default());
-    let at = offered.iter().position(|s| Some(*s) == current).unwrap_or(0);
+    let at = offered
+        .iter()
+        .position(|s| Some(*s) == current)
+        .unwrap_or(0);
     let next = match key {
         "ArrowRight" | "ArrowDown" => (at + 1) % offered.len(),
         "ArrowLeft" | "ArrowUp" => (at + offered.len() - 1) % offered.len(),
@@ -236,17 +264,39 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
 
 /// On a phone the picture and the totals sit above the sliders: when a
 /// slider takes focus, bring all three into view together if they fit.
+/// Inside a frame the page that scrolls is the host's, whose height the
+/// frame cannot read: the browser window's height stands in for it, and
+/// the picture is brought to the top (the host scrolls with it).
 fn keep_in_view(input: &Element) {
-    let Some(deck) = input.closest(".rll-deck").ok().flatten() else { return };
-    let Some(top) = deck.first_element_child() else { return };
-    let (a, b) = (top.get_bounding_client_rect(), input.get_bounding_client_rect());
-    let viewport = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
+    let Some(deck) = input.closest(".rll-deck").ok().flatten() else {
+        return;
+    };
+    let Some(top) = deck.first_element_child() else {
+        return;
+    };
+    let (a, b) = (
+        top.get_bounding_client_rect(),
+        input.get_bounding_client_rect(),
+    );
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let num = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let framed = window
+        .top()
+        .ok()
+        .flatten()
+        .is_some_and(|t| !js_sys::Object::is(&t, &window));
+    let viewport = if framed {
+        num(window.outer_height())
+            .min(num(window.inner_height()))
+            .max(1.0)
+    } else {
+        num(window.inner_height())
+    };
     let stacked = a.bottom() <= b.top();
     let fits = b.bottom() - a.top() + 16.0 <= viewport;
-    let seen = a.top() >= 0.0 && b.bottom() <= viewport;
+    let seen = !framed && a.top() >= 0.0 && b.bottom() <= viewport;
     if stacked && fits && !seen {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Start);
@@ -256,7 +306,9 @@ fn keep_in_view(input: &Element) {
 
 /// Adds a sentence to the notice (after mounting: `t` past the end).
 pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
-    let Some(notice) = dom::find(root, "[data-testid=\"notice\"]") else { return };
+    let Some(notice) = dom::find(root, "[data-testid=\"notice\"]") else {
+        return;
+    };
     let li = format!("<li>{}</li>", crate::vm::html::esc(text));
     match dom::find(&notice, "ul") {
         Some(ul) => {

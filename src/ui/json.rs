@@ -28,7 +28,9 @@ impl de::Error for Error {
     // Said without showing the value read (which for a number would pull
     // float formatting into the wasm).
     fn invalid_type(_: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        Error(format!("a value of the wrong kind where {exp} was expected"))
+        Error(format!(
+            "a value of the wrong kind where {exp} was expected"
+        ))
     }
 
     fn invalid_value(_: de::Unexpected, exp: &dyn de::Expected) -> Self {
@@ -68,10 +70,15 @@ impl<'de> de::Deserializer<'de> for Node {
             let entries = js_sys::Object::entries(x.unchecked_ref());
             return v.visit_map(MapDeserializer::new(entries.iter().map(|e| {
                 let pair: js_sys::Array = e.unchecked_into();
-                (pair.get(0).as_string().unwrap_or_default(), Node(pair.get(1)))
+                (
+                    pair.get(0).as_string().unwrap_or_default(),
+                    Node(pair.get(1)),
+                )
             })));
         }
-        Err(Error("a number where text, true or false was expected".into()))
+        Err(Error(
+            "a number where text, true or false was expected".into(),
+        ))
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {

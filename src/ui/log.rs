@@ -52,18 +52,29 @@ impl Slot {
 
 /// Binds the Redis log under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(section) = super::dom::slot(root, "log") else { return };
-    let Some(ol) = super::dom::find(&section, "ol") else { return };
+    let Some(section) = super::dom::slot(root, "log") else {
+        return;
+    };
+    let Some(ol) = super::dom::find(&section, "ol") else {
+        return;
+    };
     let empty = super::dom::slot(root, "log-empty");
     let button = super::dom::find(&section, "[data-act=\"log-all\"]");
     let held = StoredValue::new_local(Vec::<Slot>::new());
+    let lazy = super::canvas::Lazy::new(&section);
     super::effect(move || {
-        let Some(document) = ol.owner_document() else { return };
+        let hiding = lab.hiding();
+        super::dom::hide(&section, hiding);
+        // Off screen: written after a drag, or when it comes into view.
+        if !lazy.now() {
+            return;
+        }
+        let Some(document) = ol.owner_document() else {
+            return;
+        };
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
         let t = lab.moment.with(|m| m.t_us);
-        let hiding = lab.hiding();
-        super::dom::hide(&section, hiding);
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r
@@ -80,7 +91,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 }
             }
             while held.len() < shown.len() {
-                let Some(slot) = Slot::new(&document) else { return };
+                let Some(slot) = Slot::new(&document) else {
+                    return;
+                };
                 let _ = ol.append_child(&slot.li);
                 held.push(slot);
             }

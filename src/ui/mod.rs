@@ -89,7 +89,10 @@ pub fn mount_all() {
         let _ = el.set_attribute("data-ratelimit-lab-mounted", "");
         let pairs = read_pairs(&el);
         let english = Texts::english();
-        let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let borrowed: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         let first = page::parse(&borrowed, &english);
         match first.content.clone() {
             None => mount(el, i, &pairs, None),
@@ -133,7 +136,9 @@ type Loaded = (String, Result<String, (T, u16)>);
 /// Fetches the content file at `url` (resolved against the page; only from
 /// the page's own origin) and calls `done` with its text or the problem.
 fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let href = window.location().href().unwrap_or_default();
     let resolved = web_sys::Url::new_with_base(&url, &href).ok();
     let origin = window.location().origin().unwrap_or_default();
@@ -172,7 +177,9 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
             let on_text = {
                 let finish = finish.clone();
                 let name = name.clone();
-                Closure::once(move |t: JsValue| finish((name, Ok(t.as_string().unwrap_or_default()))))
+                Closure::once(move |t: JsValue| {
+                    finish((name, Ok(t.as_string().unwrap_or_default())))
+                })
             };
             let on_err = {
                 let name = name.clone();
@@ -193,12 +200,7 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
 }
 
 /// Mounts one widget in `el`, with a content file's outcome if it had one.
-fn mount(
-    el: web_sys::HtmlElement,
-    index: u32,
-    pairs: &[(String, String)],
-    loaded: Option<Loaded>,
-) {
+fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loaded: Option<Loaded>) {
     let mut problem = None;
     let content = match loaded {
         None => None,
@@ -210,7 +212,10 @@ fn mount(
             }
         },
         Some((name, Err((why, status)))) => {
-            problem = Some((name, Texts::english().fill(why, &[("n", &status.to_string())])));
+            problem = Some((
+                name,
+                Texts::english().fill(why, &[("n", &status.to_string())]),
+            ));
             None
         }
     };
@@ -219,10 +224,14 @@ fn mount(
         quiz: None,
         lang: None,
     });
-    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     let mut page = page::parse(&borrowed, &texts);
     if let Some((file, why)) = problem {
-        page.notices.push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
+        page.notices
+            .push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
     }
     let url_state = el.has_attribute("data-ratelimit-lab-url");
     let framed = url_state
@@ -233,7 +242,10 @@ fn mount(
             })
             .unwrap_or(false);
     if url_state && page.embed {
-        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
             let _ = body.class_list().add_1("rll-page--embed");
         }
     }
@@ -249,7 +261,11 @@ fn mount(
         order,
     };
     el.set_inner_html("");
-    let target = if url_state { Some(el.into()) } else { shadow(&el) };
+    let target = if url_state {
+        Some(el.into())
+    } else {
+        shadow(&el)
+    };
     let Some(target) = target else { return };
     start(target, mount, lang);
 }
@@ -260,8 +276,12 @@ fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
     owner.with(|| {
-        let Some(document) = host.owner_document() else { return };
-        let Ok(root) = document.create_element("div") else { return };
+        let Some(document) = host.owner_document() else {
+            return;
+        };
+        let Ok(root) = document.create_element("div") else {
+            return;
+        };
         let m = &mount;
         let mut class = String::from("rll");
         if m.page.embed || !m.url_state {
@@ -281,7 +301,12 @@ fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
             }
         }
         root.set_inner_html(&crate::vm::skeleton::skeleton(
-            &m.page, &m.texts, &m.id, m.url_state, &m.quiz, &m.order,
+            &m.page,
+            &m.texts,
+            &m.id,
+            m.url_state,
+            &m.quiz,
+            &m.order,
         ));
         let _ = host.append_child(&root);
         let lab = Lab::provide(mount);

@@ -18,7 +18,13 @@ use crate::vm::text::{Texts, T};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
 
 /// A rounded box with a name (and a second line) in it.
-fn node(ctx: &web_sys::CanvasRenderingContext2d, r: &Rect, p: &Palette, lines: [&str; 2], strong: bool) {
+fn node(
+    ctx: &web_sys::CanvasRenderingContext2d,
+    r: &Rect,
+    p: &Palette,
+    lines: [&str; 2],
+    strong: bool,
+) {
     ctx.begin_path();
     let _ = ctx.round_rect_with_f64(r.x, r.y, r.w, r.h, 6.0);
     ctx.set_fill_style_str(if strong { &p.surface } else { &p.bg });
@@ -29,11 +35,12 @@ fn node(ctx: &web_sys::CanvasRenderingContext2d, r: &Rect, p: &Palette, lines: [
     ctx.set_fill_style_str(&p.ink);
     let cx = r.x + r.w / 2.0;
     if lines[1].is_empty() {
-        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0);
+        // Above the middle: requests pass through the lower part.
+        let _ = ctx.fill_text(lines[0], cx, r.y + r.h * 0.36);
     } else {
-        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0 - 7.0);
+        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0 - 8.0);
         ctx.set_fill_style_str(&p.muted);
-        let _ = ctx.fill_text(lines[1], cx, r.y + r.h / 2.0 + 7.0);
+        let _ = ctx.fill_text(lines[1], cx, r.y + r.h / 2.0 + 8.0);
     }
 }
 
@@ -53,7 +60,7 @@ fn draw(
     };
     // Setting a canvas font parses it: only after a resize reset the context.
     if reset {
-        ctx.set_font(&format!("600 11px {}", p.font));
+        ctx.set_font(&format!("600 12px {}", p.font));
         ctx.set_text_baseline("middle");
     }
     ctx.set_text_align("center");
@@ -86,7 +93,11 @@ fn draw(
     if let Some(g) = &l.gateway {
         node(&ctx, g, p, [texts.get(T::Gateway), ""], true);
     }
-    let short_balancer = texts.get(if l.w < 520.0 { T::BalancerShort } else { T::Balancer });
+    let short_balancer = texts.get(if l.w < 420.0 {
+        T::BalancerShort
+    } else {
+        T::Balancer
+    });
     node(&ctx, &l.balancer, p, [short_balancer, ""], true);
     if let Some(redis) = &l.redis {
         let value = match (r.scenario.redis, r.scenario.strategy, counter) {
@@ -117,6 +128,35 @@ fn draw(
     // The requests: hollow while on their way or waiting, then a dot, a
     // diamond or a cross on the way back.
     dots(&ctx, &f.dots, p);
+    // Replies that carry the same count, read by several requests: joined
+    // by a dashed line, so the race is there to see.
+    let mut shared: Vec<&crate::vm::topology::Packet> =
+        f.packets.iter().filter(|p| p.warn).collect();
+    shared.sort_by(|a, b| a.label.cmp(&b.label));
+    for group in shared
+        .chunk_by(|a, b| a.label == b.label)
+        .filter(|g| g.len() > 1)
+    {
+        ctx.set_stroke_style_str(&p.bad_ink);
+        ctx.set_line_width(1.5);
+        let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
+        ctx.begin_path();
+        for (k, pk) in group.iter().enumerate() {
+            if k == 0 {
+                ctx.move_to(pk.at.x, pk.at.y);
+            } else {
+                ctx.line_to(pk.at.x, pk.at.y);
+            }
+        }
+        ctx.stroke();
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
+        let top = group
+            .iter()
+            .map(|pk| pk.at)
+            .fold(group[0].at, |a, b| if b.y < a.y { b } else { a });
+        ctx.set_fill_style_str(&p.bad_ink);
+        let _ = ctx.fill_text(texts.get(T::SameCount), top.x, top.y - 16.0);
+    }
     // The Redis commands.
     for pk in &f.packets {
         let colour = if pk.warn {
@@ -132,9 +172,9 @@ fn draw(
             ctx.set_fill_style_str(colour);
             ctx.fill();
         } else {
-            let w = 8.0 + 6.5 * pk.label.chars().count() as f64;
+            let w = 10.0 + 7.0 * pk.label.chars().count() as f64;
             ctx.begin_path();
-            let _ = ctx.round_rect_with_f64(pk.at.x - w / 2.0, pk.at.y - 8.0, w, 16.0, 8.0);
+            let _ = ctx.round_rect_with_f64(pk.at.x - w / 2.0, pk.at.y - 9.0, w, 18.0, 9.0);
             ctx.set_fill_style_str(colour);
             ctx.fill();
             ctx.set_fill_style_str(&p.bg);
@@ -169,12 +209,16 @@ fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
 
 /// Binds the picture, the replay controls and the prediction under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let Some(canvas) = find(root, ".rll-picture__canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
+    let Some(canvas) =
+        find(root, ".rll-picture__canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
         return;
     };
     let width = use_width(&canvas);
     let stage = find(root, "[data-testid=\"topology\"]");
     let gateway = find(root, ".rll-picture__gateway");
+    let caption = slot(root, "picture-caption");
+    let key = slot(root, "picture-key");
     // Whether things may travel (read once: a change of the setting takes
     // a reload, like the stylesheet's own reduced-motion rules).
     let motion = !reduced_motion();
@@ -195,7 +239,11 @@ pub fn bind(lab: Lab, root: &Element) {
         } else {
             lab.moment.with(|m| m.t_us)
         };
-        let counter = if hiding { None } else { lab.moment.with(|m| m.counter) };
+        let counter = if hiding {
+            None
+        } else {
+            lab.moment.with(|m| m.counter)
+        };
         let colours = lab.palette(&canvas);
         let m = lab.m();
         lab.report.with(|r| {
@@ -204,10 +252,18 @@ pub fn bind(lab: Lab, root: &Element) {
                 draw(&canvas, &l, &f, r, counter, &colours, &m.texts);
                 if let Some(stage) = &stage {
                     let at_end = lab.at_end.get();
-                    let label = lab.moment.with(|mo| {
-                        topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
-                    });
+                    // While a guess is asked for, the label gives nothing away.
+                    let label = if hiding {
+                        m.texts.get(T::PredictHidden).to_string()
+                    } else {
+                        lab.moment.with(|mo| {
+                            topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
+                        })
+                    };
                     attr(stage, "aria-label", &label);
+                    if let Some(c) = &caption {
+                        text(c, if hiding { "" } else { &label });
+                    }
                 }
             })
         });
@@ -219,15 +275,29 @@ pub fn bind(lab: Lab, root: &Element) {
                     hide(g, false);
                     attr(g, "data-testid", "edge-refused");
                     attr(g, "data-value", &n.to_string());
-                    text(g, &m.texts.fill(T::GatewayRefused, &[("n", &n.to_string())]));
+                    text(
+                        g,
+                        &m.texts.fill(T::GatewayRefused, &[("n", &n.to_string())]),
+                    );
                     let style = web_sys::HtmlElement::style(g.unchecked_ref());
                     let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
-                    let _ = style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
+                    let _ =
+                        style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
                 }
                 _ => {
                     hide(g, true);
                     let _ = g.remove_attribute("data-testid");
                 }
+            }
+        }
+    });
+    // The key under the picture: the commands' colours only where there
+    // are commands.
+    super::effect(move || {
+        let redis = lab.strategy.get().uses_redis();
+        if let Some(k) = &key {
+            for el in super::dom::all(k, "[data-redis]") {
+                hide(&el, !redis);
             }
         }
     });
@@ -256,7 +326,9 @@ fn bind_replay(lab: Lab, root: &Element) {
             attr(p, "aria-pressed", if playing { "true" } else { "false" });
         }
         let num = |us: u64| m.texts.num(&format::ms(us));
-        let words = m.texts.fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
+        let words = m
+            .texts
+            .fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
         if let Some(t) = &time {
             attr(t, "max", &format::ms(end));
             dom::set_value(t, &format::ms(now));
@@ -279,7 +351,10 @@ fn bind_replay(lab: Lab, root: &Element) {
         }
         let burst = lab.scenario.with(|s| s.burst);
         if let Some(a) = &ask {
-            text(a, &m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]));
+            text(
+                a,
+                &m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]),
+            );
         }
         if let Some(g) = &guess {
             attr(g, "max", &burst.to_string());
@@ -293,7 +368,8 @@ fn bind_replay(lab: Lab, root: &Element) {
                         d if d * 5 <= n.max(5) => T::PredictNear,
                         _ => T::PredictFar,
                     };
-                    m.texts.fill(key, &[("g", &g.to_string()), ("n", &n.to_string())])
+                    m.texts
+                        .fill(key, &[("g", &g.to_string()), ("n", &n.to_string())])
                 }
                 _ => String::new(),
             };

@@ -16,7 +16,9 @@ use crate::vm::text::T;
 /// Option `i` of question `q` was picked.
 pub fn pick(lab: Lab, q: usize, i: usize) {
     let m = lab.m();
-    let Some(question) = m.quiz.get(q) else { return };
+    let Some(question) = m.quiz.get(q) else {
+        return;
+    };
     let mut first = false;
     lab.answers.update(|a| {
         if let Some(a) = a.get_mut(q) {
@@ -72,14 +74,20 @@ pub fn bind(lab: Lab, root: &Element) {
         let m = lab.m();
         let before = shown.get_value();
         for (q, li) in items.iter().enumerate() {
-            let (Some(question), Some(a)) = (m.quiz.get(q), answers.get(q)) else { continue };
+            let (Some(question), Some(a)) = (m.quiz.get(q), answers.get(q)) else {
+                continue;
+            };
             if before.get(q) == Some(a) {
                 continue;
             }
             let v = view(question, &m.order[q], a, &m.texts);
             for (button, o) in all(li, "[data-act=\"quiz-pick\"]").iter().zip(&v.options) {
                 attr(button, "class", o.class);
-                attr(button, "aria-pressed", if o.pressed { "true" } else { "false" });
+                attr(
+                    button,
+                    "aria-pressed",
+                    if o.pressed { "true" } else { "false" },
+                );
                 match o.correct {
                     Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
                     None => {
@@ -99,13 +107,18 @@ pub fn bind(lab: Lab, root: &Element) {
         }
         shown.set_value(answers.clone());
         let s = score(&m.quiz, &answers);
-        let (a, c, n) = (s.answered.to_string(), s.correct.to_string(), s.total.to_string());
+        let (a, c, n) = (
+            s.answered.to_string(),
+            s.correct.to_string(),
+            s.total.to_string(),
+        );
         let line = if s.answered == 0 {
             m.texts.fill(T::QuizIntro, &[("n", &n)])
         } else if s.answered == s.total {
             m.texts.fill(T::QuizDone, &[("n", &n), ("c", &c)])
         } else {
-            m.texts.fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
+            m.texts
+                .fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
         };
         if let Some(st) = &status {
             text(st, &line);

@@ -89,7 +89,8 @@ impl Lab {
         let report = memo(move || scenario.with(sim::run));
         let strategy = memo(move || scenario.with(|s| s.strategy));
         let shared = memo(move || report.with(reads::shared_reads));
-        let down = memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::simulate(&s))));
+        let down =
+            memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::simulate(&s))));
         let time = RwSignal::new(None::<u64>);
         let at_end = memo(move || {
             let end = report.with(|r| r.end_us);
@@ -178,10 +179,11 @@ impl Lab {
     /// pass, so a drag step never does it). Tracks the scheme.
     pub fn palette(&self, el: &web_sys::Element) -> super::canvas::Palette {
         let epoch = self.scheme.get();
-        if let Some(p) = self
-            .palette
-            .with_value(|p| p.as_ref().filter(|(e, _)| *e == epoch).map(|(_, p)| p.clone()))
-        {
+        if let Some(p) = self.palette.with_value(|p| {
+            p.as_ref()
+                .filter(|(e, _)| *e == epoch)
+                .map(|(_, p)| p.clone())
+        }) {
             return p;
         }
         match super::canvas::Palette::read(el) {

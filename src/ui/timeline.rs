@@ -114,7 +114,11 @@ fn draw(el: &HtmlCanvasElement, tl: &Timeline, width: f64, p: &Palette, texts: &
         let _ = ctx.fill_text(&name, 0.0, mid(i));
         ctx.set_text_align("right");
         ctx.set_fill_style_str(if row.allowed { &p.ok } else { &p.muted });
-        let answer = texts.get(if row.allowed { T::AnswerOk } else { T::AnswerNo });
+        let answer = texts.get(if row.allowed {
+            T::AnswerOk
+        } else {
+            T::AnswerNo
+        });
         let _ = ctx.fill_text(answer, width, mid(i));
     }
     let y = rows.len() as f64 * ROW + AXIS / 2.0;
@@ -133,7 +137,12 @@ fn draw(el: &HtmlCanvasElement, tl: &Timeline, width: f64, p: &Palette, texts: &
 /// The key under the timeline, as markup.
 fn key(strategy: Strategy, texts: &Texts) -> String {
     let items: &[(&str, T)] = match strategy {
-        Strategy::GetSet => &[("get", T::KeyGet), ("set", T::KeySet), ("gap", T::KeyGap), ("", T::KeyAnswer)],
+        Strategy::GetSet => &[
+            ("get", T::KeyGet),
+            ("set", T::KeySet),
+            ("gap", T::KeyGap),
+            ("", T::KeyAnswer),
+        ],
         Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
         _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
     };
@@ -152,8 +161,12 @@ fn key(strategy: Strategy, texts: &Texts) -> String {
 
 /// Binds the timeline under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(figure) = super::dom::slot(root, "timeline") else { return };
-    let Some(canvas) = super::dom::find(&figure, "canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok()) else {
+    let Some(figure) = super::dom::slot(root, "timeline") else {
+        return;
+    };
+    let Some(canvas) =
+        super::dom::find(&figure, "canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
         return;
     };
     let caption = super::dom::slot(root, "tl-caption");
@@ -184,7 +197,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     });
     let cursor = super::dom::find(&figure, ".rll-tl__cursor");
     let drawn = canvas.clone();
+    let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {
+        // Below the fold during a drag: drawn after it, or when in view.
+        if !lazy.now() {
+            return;
+        }
         let w = width.get();
         let hiding = lab.hiding();
         super::dom::hide(&figure, hiding);

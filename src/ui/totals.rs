@@ -22,40 +22,47 @@ pub fn bind(lab: Lab, root: &Element) {
         .map(|n| slot(root, n))
         .collect();
     parts.push(super::dom::find(root, ".rll-more"));
-    let mut last: [String; 4] = Default::default();
+    let below = parts[4].as_ref().map(super::canvas::Lazy::new);
+    let mut last: [String; 3] = Default::default();
     effect(move || {
+        let details = below.is_none_or(|l| l.now());
         let hiding = lab.hiding();
+        for el in [&parts[0], &parts[4]].into_iter().flatten() {
+            hide(el, hiding);
+        }
         let at_end = lab.at_end.get();
+        // The figures below the cards, and the Redis note (which runs the
+        // model once more), at once only while they are near the screen.
         let m = lab.m();
         let t = &m.texts;
         lab.report.with(|r| {
             lab.moment.with(|mo| {
-                let html = [
-                    totals::head_html(r, mo, at_end, t),
-                    totals::stats_html(r, mo, at_end, t),
-                    totals::cost_html(r, mo, t),
-                ];
-                for ((el, h), last) in parts.iter().zip(html).zip(&mut last) {
-                    if let Some(el) = el {
-                        dom::html(el, h, last);
+                if let Some(el) = &parts[0] {
+                    dom::html(el, totals::head_html(r, mo, at_end, t), &mut last[0]);
+                }
+                if details {
+                    if let Some(el) = &parts[1] {
+                        dom::html(el, totals::stats_html(r, mo, at_end, t), &mut last[1]);
+                    }
+                    if let Some(el) = &parts[2] {
+                        dom::html(el, totals::cost_html(r, mo, t), &mut last[2]);
                     }
                 }
             });
-            if let Some(el) = &parts[3] {
+            if let (true, Some(el)) = (details, &parts[3]) {
                 let note = lab.down.with(|d| totals::redis_note(r, d.as_ref(), t));
                 dom::text(el, &note);
             }
         });
-        for el in [&parts[0], &parts[4]].into_iter().flatten() {
-            hide(el, hiding);
-        }
     });
 }
 
 /// A visually hidden, polite live region that reads the outcome once the
 /// learner pauses, not on every step of a drag (nor every replay frame).
 pub fn use_announcer(lab: Lab, root: &Element) {
-    let Some(region) = slot(root, "announcer") else { return };
+    let Some(region) = slot(root, "announcer") else {
+        return;
+    };
     let pending = StoredValue::new_local(None::<Timeout>);
     let mut first = true;
     effect(move || {
