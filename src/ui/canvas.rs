@@ -3,6 +3,8 @@
 //! and a canvas sized for the device's pixels.
 
 use leptos::prelude::*;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -100,45 +102,74 @@ impl Palette {
     }
 }
 
-/// A canvas ready to draw on.
-pub struct Prepared {
-    /// The context, scaled to CSS pixels and cleared.
-    pub ctx: CanvasRenderingContext2d,
-    /// Whether the canvas was resized, which resets the context's state
-    /// (font, alignment): set them again when true.
-    pub reset: bool,
+/// A canvas and its 2D context, fetched once, with the size it was last
+/// given: a frame sizes, clears and draws without asking the page for
+/// either again.
+pub struct Surface {
+    el: HtmlCanvasElement,
+    ctx: Option<CanvasRenderingContext2d>,
+    /// The size in device pixels, as last set.
+    size: (u32, u32),
 }
 
-/// Sizes `el` to `width` × `height` CSS pixels, in device pixels for a
-/// sharp drawing, and returns its context scaled to CSS pixels. A canvas
-/// whose size has not changed is only cleared: resizing resets the context,
-/// and setting its font again costs a font parse on every drag step.
-pub fn prepare(el: &HtmlCanvasElement, width: f64, height: u32, dpr: f64) -> Option<Prepared> {
-    let (w, h) = (
-        (width * dpr).round() as u32,
-        (f64::from(height) * dpr).round() as u32,
-    );
-    let reset = el.width() != w || el.height() != h;
-    if reset {
-        // Whole pixels, formatted as an integer (no float formatting in the wasm).
-        let _ = web_sys::HtmlElement::style(el).set_property("height", &format!("{height}px"));
-        el.set_width(w);
-        el.set_height(h);
+impl Surface {
+    /// Draws on `el`.
+    pub fn new(el: HtmlCanvasElement) -> Surface {
+        let size = (el.width(), el.height());
+        Surface {
+            el,
+            ctx: None,
+            size,
+        }
     }
-    if w == 0 || h == 0 {
-        return None;
+
+    /// The canvas.
+    pub fn el(&self) -> &HtmlCanvasElement {
+        &self.el
     }
-    let ctx = el
-        .get_context("2d")
-        .ok()
-        .flatten()?
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()?;
-    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-    if !reset {
-        ctx.clear_rect(0.0, 0.0, width, f64::from(height));
+
+    /// Sizes the canvas to `width` × `height` CSS pixels, in device pixels
+    /// for a sharp drawing, and returns its context scaled to CSS pixels,
+    /// cleared, and whether the size changed. Resizing resets the context's
+    /// state (font, alignment): set them again when it says so; an unchanged
+    /// size keeps them, and a font is parsed again only after a resize.
+    pub fn begin(
+        &mut self,
+        width: f64,
+        height: u32,
+        dpr: f64,
+    ) -> Option<(&CanvasRenderingContext2d, bool)> {
+        let (w, h) = (
+            (width * dpr).round() as u32,
+            (f64::from(height) * dpr).round() as u32,
+        );
+        let reset = self.size != (w, h) || self.ctx.is_none();
+        if self.size != (w, h) {
+            // Whole pixels, formatted as an integer (no float formatting in the wasm).
+            let _ = web_sys::HtmlElement::style(&self.el)
+                .set_property("height", &format!("{height}px"));
+            self.el.set_width(w);
+            self.el.set_height(h);
+            self.size = (w, h);
+        }
+        if w == 0 || h == 0 {
+            return None;
+        }
+        if self.ctx.is_none() {
+            self.ctx = self
+                .el
+                .get_context("2d")
+                .ok()
+                .flatten()
+                .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok());
+        }
+        let ctx = self.ctx.as_ref()?;
+        let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+        if !reset {
+            ctx.clear_rect(0.0, 0.0, width, f64::from(height));
+        }
+        Some((ctx, reset))
     }
-    Some(Prepared { ctx, reset })
 }
 
 /// The width of `el` in CSS pixels, kept up to date by a ResizeObserver
@@ -212,14 +243,16 @@ pub fn use_visible(el: &web_sys::Element) -> Signal<bool> {
 }
 
 /// Work for a part of the page that may be off screen: done at once while
-/// it is on screen (or near it), otherwise 150 ms after the last change. A
-/// drag never waits for what nobody sees, and what a screen reader or a
+/// it is on screen (or near it), otherwise at most 150 ms after a change.
+/// A drag never waits for what nobody sees, and what a screen reader or a
 /// test reads is never stale for long.
 #[derive(Clone, Copy)]
 pub struct Lazy {
     visible: Signal<bool>,
     nudge: RwSignal<u32>,
     forced: StoredValue<bool>,
+    /// Whether a timer is set and has not fired.
+    pending: StoredValue<bool>,
     due: StoredValue<Option<gloo_timers::callback::Timeout>, LocalStorage>,
 }
 
@@ -231,6 +264,7 @@ impl Lazy {
             nudge: RwSignal::new(0),
             // The first run always does the work: the page opens complete.
             forced: StoredValue::new(true),
+            pending: StoredValue::new(false),
             due: StoredValue::new_local(None),
         }
     }
@@ -242,15 +276,84 @@ impl Lazy {
         let forced = self.forced.get_value();
         if self.visible.get() || forced {
             self.forced.set_value(false);
+            self.pending.set_value(false);
             self.due.set_value(None);
             return true;
         }
-        let (nudge, flag) = (self.nudge, self.forced);
+        // One timer at a time: during a replay or a drag the part catches
+        // up every 150 ms, without a timer made and dropped per frame.
+        // (The timer that fired stays held until the next is made: a
+        // timer's closure must not be dropped while it runs.)
+        if self.pending.get_value() {
+            return false;
+        }
+        self.pending.set_value(true);
+        let (nudge, flag, pending) = (self.nudge, self.forced, self.pending);
         self.due
             .set_value(Some(gloo_timers::callback::Timeout::new(150, move || {
+                pending.set_value(false);
                 flag.set_value(true);
                 nudge.try_update(|n| *n += 1);
             })));
         false
+    }
+}
+
+/// Paints on the next animation frame, once, however often it is asked
+/// before then: a slider's input updates the words and the layout at once,
+/// and the canvases' pixels with the frame that shows them. (While the
+/// replay plays, its clock already runs in the frame: paint at once.)
+/// The paint waiting for the next frame, if any.
+type Job = Rc<RefCell<Option<Box<dyn FnOnce()>>>>;
+
+#[derive(Clone)]
+pub struct Painter {
+    job: Job,
+    handle: Rc<Cell<Option<i32>>>,
+    tick: Rc<Closure<dyn FnMut()>>,
+}
+
+impl Painter {
+    /// A painter whose pending frame is cancelled when the widget goes.
+    pub fn new() -> Painter {
+        let job: Job = Rc::new(RefCell::new(None));
+        let handle = Rc::new(Cell::new(None));
+        let tick = {
+            let (job, handle) = (job.clone(), handle.clone());
+            Rc::new(Closure::<dyn FnMut()>::new(move || {
+                handle.set(None);
+                let next = job.borrow_mut().take();
+                if let Some(paint) = next {
+                    paint();
+                }
+            }))
+        };
+        let painter = Painter { job, handle, tick };
+        let held = send_wrapper::SendWrapper::new(painter.clone());
+        on_cleanup(move || {
+            let p = held.take();
+            p.job.borrow_mut().take();
+            if let (Some(h), Some(w)) = (p.handle.take(), web_sys::window()) {
+                let _ = w.cancel_animation_frame(h);
+            }
+        });
+        painter
+    }
+
+    /// Paints with `paint` at the next frame (replacing a paint still
+    /// waiting), or at once if `now`.
+    pub fn paint(&self, now: bool, paint: impl FnOnce() + 'static) {
+        if now {
+            self.job.borrow_mut().take();
+            paint();
+            return;
+        }
+        *self.job.borrow_mut() = Some(Box::new(paint));
+        if self.handle.get().is_none() {
+            if let Some(w) = web_sys::window() {
+                let f: &js_sys::Function = (*self.tick).as_ref().unchecked_ref();
+                self.handle.set(w.request_animation_frame(f).ok());
+            }
+        }
     }
 }

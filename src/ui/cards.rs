@@ -8,11 +8,10 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
 
-use super::canvas::{use_width, Palette};
-use super::marks::draw;
-use super::state::Lab;
+use super::canvas::{use_width, Painter, Palette};
+use super::marks::{columns, draw};
+use super::state::{Lab, W_CARDS};
 use crate::vm::cards::{cards, Card};
 use crate::vm::text::{Texts, T};
 
@@ -23,9 +22,15 @@ struct Held {
     no: web_sys::Element,
     quota: web_sys::Element,
     heard: web_sys::Element,
-    canvas: HtmlCanvasElement,
+    /// The sentence written in `heard`.
+    heard_text: String,
+    canvas: super::canvas::Surface,
     /// What is written in the elements now; `None` for a new card.
     shown: Option<Card>,
+    /// The canvas's height in CSS pixels, as last set.
+    height: u32,
+    /// Whether the canvas waits to be painted with `shown`'s marks.
+    dirty: bool,
 }
 
 impl Held {
@@ -45,9 +50,16 @@ impl Held {
             no: find(".rll-card__no")?,
             quota: find(".rll-card__quota")?,
             heard: find(".rll-sr-only")?,
-            canvas: find("canvas")?.dyn_into().ok()?,
+            heard_text: String::new(),
+            canvas: super::canvas::Surface::new(
+                find("canvas")?
+                    .dyn_into::<web_sys::HtmlCanvasElement>()
+                    .ok()?,
+            ),
             li,
             shown: None,
+            height: u32::MAX,
+            dirty: false,
         })
     }
 
@@ -57,8 +69,8 @@ impl Held {
         c: &Card,
         width: f64,
         rows: usize,
-        palette: &Palette,
         repaint: bool,
+        quiet: bool,
         texts: &Texts,
     ) {
         let old = self.shown.take();
@@ -95,13 +107,23 @@ impl Held {
         if differs(|c| c.received) {
             let _ = self.li.set_attribute("data-received", &n(c.received));
         }
-        if old.as_ref().is_none_or(|o| {
-            (o.received, o.beyond, o.under, o.unused) != (c.received, c.beyond, c.under, c.unused)
-        }) {
-            self.heard.set_text_content(Some(&c.heard(texts)));
+        if !quiet {
+            let heard = c.heard(texts);
+            if self.heard_text != heard {
+                self.heard.set_text_content(Some(&heard));
+                self.heard_text = heard;
+            }
+        }
+        // The canvas's height at once (it moves what is under it); its
+        // pixels with the next frame (see [`Painter`]).
+        let height = super::marks::height(rows.max(c.marks.len().div_ceil(columns(width))));
+        if self.height != height {
+            let style = web_sys::HtmlElement::style(self.canvas.el());
+            let _ = style.set_property("height", &format!("{height}px"));
+            self.height = height;
         }
         if repaint || old.as_ref().is_none_or(|o| o.marks != c.marks) {
-            draw(&self.canvas, &c.marks, width, rows, palette);
+            self.dirty = true;
         }
         self.shown = Some(c.clone());
     }
@@ -127,17 +149,32 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let list_width = use_width(&ul);
     let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
     let lazy = super::canvas::Lazy::new(&ul);
+    // The most marks any card shows at the end.
+    let end_marks = super::memo(move || {
+        lab.report.with(|r| {
+            cards(r, r.end_us)
+                .iter()
+                .map(|c| c.marks.len())
+                .max()
+                .unwrap_or(0)
+        })
+    });
+    let painter = Painter::new();
     super::effect(move || {
         // Off screen (a phone, mid-drag): drawn after it, or when in view.
         if !lazy.now() {
             return;
         }
         let list_width = list_width.get();
-        let t = lab.moment.with(|m| m.t_us);
+        let t = lab.words[W_CARDS].with(|m| m.t_us);
         let hide = lab.hiding();
         let colours = lab.palette(&ul);
         let m = lab.m();
         let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
+        let end_marks = end_marks.get();
+        // While the replay plays, the cards' sentences for screen readers
+        // wait for it to stop: nobody hears sixty a second.
+        let quiet = lab.playing.get();
         held.update_value(|(held, drawn)| {
             let Some(document) = ul.owner_document() else {
                 return;
@@ -161,23 +198,46 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 drawn.list_width = list_width;
                 drawn.canvas_width = held
                     .first()
-                    .map_or(0.0, |c| f64::from(c.canvas.client_width()));
+                    .map_or(0.0, |c| f64::from(c.canvas.el().client_width()));
                 repaint = true;
             }
             drawn.palette = Some(colours.clone());
             let columns = super::marks::columns(drawn.canvas_width);
+            // As tall as the end state needs from the start: a replay then
+            // never resizes a canvas (each resize costs a layout).
             let tallest = rows
                 .iter()
-                .map(|c| c.marks.len().div_ceil(columns))
+                .map(|c| c.marks.len())
+                .chain([end_marks])
                 .max()
-                .unwrap_or(0);
+                .unwrap_or(0)
+                .div_ceil(columns);
             if tallest != drawn.rows {
                 drawn.rows = tallest;
                 repaint = true;
             }
             for (card, c) in held.iter_mut().zip(&rows) {
-                card.fill(c, drawn.canvas_width, tallest, &colours, repaint, &m.texts);
+                card.fill(c, drawn.canvas_width, tallest, repaint, quiet, &m.texts);
             }
+        });
+        painter.paint(lab.playing.get_untracked(), move || {
+            held.try_update_value(|(held, drawn)| {
+                let Some(palette) = &drawn.palette else {
+                    return;
+                };
+                for card in held.iter_mut().filter(|c| c.dirty) {
+                    card.dirty = false;
+                    if let Some(c) = &card.shown {
+                        draw(
+                            &mut card.canvas,
+                            &c.marks,
+                            drawn.canvas_width,
+                            drawn.rows,
+                            palette,
+                        );
+                    }
+                }
+            });
         });
     });
 }

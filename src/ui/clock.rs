@@ -9,11 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::{Lab, Predict};
-
-/// How long, in ms of real time, the whole run takes to play at each speed
-/// (slow, normal, fast): the default burst plays in about 8 s.
-pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
+use super::state::{Lab, Predict, PLAY_MS};
 
 /// Whether the learner asked for reduced motion: then nothing moves by
 /// itself (step and scrub still work).

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use web_sys::Element;
 
-use super::dom::{self, all, attr, find, hide, slot, text};
+use super::dom::{self, all, attr, find, hide, slot, Kept};
 use super::effect;
 use super::state::Lab;
 use crate::sim::{Place, Preset, Strategy, KNOBS};
@@ -26,21 +26,113 @@ pub fn explain(s: Strategy) -> [T; 3] {
     }
 }
 
+/// A slider and its parts, with what was last written to each.
+struct Slider {
+    knob: &'static crate::sim::Knob,
+    input: Element,
+    max: Kept,
+    valuetext: Kept,
+    described: Option<bool>,
+    note_id: String,
+    row: Option<(Element, Option<bool>, Option<bool>)>,
+    output: Option<Kept>,
+    note: Option<(Kept, Element)>,
+}
+
+impl Slider {
+    fn find(input: Element) -> Option<Self> {
+        let name = input.get_attribute("data-knob")?;
+        let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
+        let row = input.closest(".rll-slider").ok().flatten();
+        let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
+        let note = row
+            .as_ref()
+            .and_then(|r| find(r, ".rll-slider__note"))
+            .map(|n| (Kept::new(n.clone()), n));
+        Some(Self {
+            knob,
+            max: Kept::new(input.clone()),
+            valuetext: Kept::new(input.clone()),
+            described: None,
+            note_id: note.as_ref().map(|n| n.1.id()).unwrap_or_default(),
+            input,
+            row: row.map(|r| (r, None, None)),
+            output,
+            note,
+        })
+    }
+
+    fn write(&mut self, s: &crate::sim::Scenario, t: &crate::vm::text::Texts) {
+        if self.knob.name == "traffic" {
+            dom::set_value(&self.input, &s.traffic.to_string());
+            return;
+        }
+        let v = controls::slider(self.knob, s, t);
+        dom::set_value(&self.input, &v.value);
+        self.max.attr("max", &v.max);
+        self.valuetext.attr("aria-valuetext", &v.shown);
+        if let Some((row, hidden, dimmed)) = &mut self.row {
+            if *hidden != Some(v.hidden) {
+                hide(row, v.hidden);
+                *hidden = Some(v.hidden);
+            }
+            let dim = v.note.is_some();
+            if *dimmed != Some(dim) {
+                dom::class(row, "rll-slider--dimmed", dim);
+                *dimmed = Some(dim);
+            }
+        }
+        if let Some(out) = &mut self.output {
+            out.text(&v.shown);
+        }
+        if let Some((note, el)) = &mut self.note {
+            note.text(v.note.as_deref().unwrap_or(""));
+            let on = v.note.is_some();
+            if self.described != Some(on) {
+                hide(el, !on);
+                if on {
+                    attr(&self.input, "aria-describedby", &self.note_id);
+                } else {
+                    let _ = self.input.remove_attribute("aria-describedby");
+                }
+                self.described = Some(on);
+            }
+        }
+    }
+}
+
 /// Binds the controls under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let sliders: Vec<(Element, &'static crate::sim::Knob)> = all(root, "input[data-knob]")
+    let mut sliders: Vec<Slider> = all(root, "input[data-knob]")
         .into_iter()
-        .filter_map(|el| {
-            let name = el.get_attribute("data-knob")?;
-            let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
-            Some((el, knob))
+        .filter_map(Slider::find)
+        .collect();
+    // Each choice with the value it stands for, read once.
+    let choices: Vec<(Element, String, String)> = all(root, "input[data-choice]")
+        .into_iter()
+        .map(|el| {
+            let kind = el.get_attribute("data-choice").unwrap_or_default();
+            let value = dom::value(&el);
+            (el, kind, value)
         })
         .collect();
-    let choices = all(root, "input[data-choice]");
-    let tabs = all(root, "[role=\"tab\"]");
-    let presets = all(root, "[data-act=\"preset\"]");
+    let tabs: Vec<(Element, String, String)> = all(root, "[role=\"tab\"]")
+        .into_iter()
+        .map(|el| {
+            let value = el.get_attribute("data-value").unwrap_or_default();
+            let id = el.id();
+            (el, value, id)
+        })
+        .collect();
+    let presets: Vec<(Element, String)> = all(root, "[data-act=\"preset\"]")
+        .into_iter()
+        .map(|el| {
+            let value = el.get_attribute("data-value").unwrap_or_default();
+            (el, value)
+        })
+        .collect();
     let panel = find(root, ".rll-panel");
-    let slots: Vec<Option<Element>> = [
+    let mut slots: Vec<Option<Kept>> = [
         "seed",
         "limit-line",
         "traffic",
@@ -49,95 +141,75 @@ pub fn bind(lab: Lab, root: &Element) {
         "explain-1",
         "explain-2",
         "explain-3",
-        "redis-settings",
-        "redis",
-        "timeline",
     ]
     .iter()
-    .map(|n| slot(root, n))
+    .map(|n| slot(root, n).map(Kept::new))
     .collect();
+    let redis_parts: Vec<Option<Element>> = ["redis-settings", "redis", "timeline"]
+        .iter()
+        .map(|n| slot(root, n))
+        .collect();
     let unused = find(root, "[data-legend=\"unused\"]");
+    // The strategy and preset last drawn, so a slider's drag leaves the
+    // tabs, presets and strategy lines alone.
+    let mut drawn: Option<(Strategy, Option<Preset>)> = None;
     effect(move || {
         let s = lab.scenario.get();
         let m = lab.m();
         let t = &m.texts;
-        for (el, knob) in &sliders {
-            if knob.name == "traffic" {
-                dom::set_value(el, &s.traffic.to_string());
-                continue;
-            }
-            let v = controls::slider(knob, &s, t);
-            dom::set_value(el, &v.value);
-            attr(el, "max", &v.max);
-            attr(el, "aria-valuetext", &v.shown);
-            let Some(box_) = el.closest(".rll-slider").ok().flatten() else {
-                continue;
-            };
-            hide(&box_, v.hidden);
-            dom::class(&box_, "rll-slider--dimmed", v.note.is_some());
-            if let Some(out) = find(&box_, "output") {
-                text(&out, &v.shown);
-            }
-            if let Some(note) = find(&box_, ".rll-slider__note") {
-                text(&note, v.note.as_deref().unwrap_or(""));
-                hide(&note, v.note.is_none());
-                match v.note {
-                    Some(_) => attr(el, "aria-describedby", &note.id()),
-                    None => {
-                        let _ = el.remove_attribute("aria-describedby");
-                    }
-                }
-            }
+        for slider in &mut sliders {
+            slider.write(&s, t);
         }
-        for el in &choices {
-            let value = dom::value(el);
-            let on = match el.get_attribute("data-choice").as_deref() {
-                Some("lb") => value == s.lb.as_str(),
-                Some("redis") => value == s.redis.as_str(),
-                Some("fail") => value == s.fail.as_str(),
+        for (el, kind, value) in &choices {
+            let on = match kind.as_str() {
+                "lb" => value == s.lb.as_str(),
+                "redis" => value == s.redis.as_str(),
+                "fail" => value == s.fail.as_str(),
                 _ => false,
             };
             dom::check(el, on);
         }
-        for el in &tabs {
-            let on = el.get_attribute("data-value").as_deref() == Some(s.strategy.as_str());
+        let preset = Preset::matching(&s);
+        let texts = [
+            t.fill(T::Seed, &[("n", &s.seed.to_string())]),
+            controls::limit_line(&s, t),
+            controls::traffic(&s, t),
+        ];
+        for (el, s) in slots.iter_mut().zip(&texts) {
+            if let Some(el) = el {
+                el.text(s);
+            }
+        }
+        if drawn == Some((s.strategy, preset)) {
+            return;
+        }
+        drawn = Some((s.strategy, preset));
+        for (el, value, id) in &tabs {
+            let on = value == s.strategy.as_str();
             attr(el, "aria-selected", if on { "true" } else { "false" });
             attr(el, "tabindex", if on { "0" } else { "-1" });
             dom::class(el, "rll-tabs__tab--selected", on);
             if on {
                 if let Some(p) = &panel {
-                    attr(p, "aria-labelledby", &el.id());
+                    attr(p, "aria-labelledby", id);
                 }
             }
         }
-        let preset = Preset::matching(&s);
-        for el in &presets {
-            let on = preset
-                .is_some_and(|p| el.get_attribute("data-value").as_deref() == Some(p.as_str()));
+        for (el, value) in &presets {
+            let on = preset.is_some_and(|p| value == p.as_str());
             attr(el, "aria-pressed", if on { "true" } else { "false" });
         }
         let [ex1, ex2, ex3] = explain(s.strategy);
-        let texts = [
-            t.fill(T::Seed, &[("n", &s.seed.to_string())]),
-            controls::limit_line(&s, t),
-            controls::traffic(&s, t),
-            t.get(tab_names(s.strategy).0).to_string(),
-            t.get(summary(s.strategy)).to_string(),
-            t.get(ex1).to_string(),
-            t.get(ex2).to_string(),
-            t.get(ex3).to_string(),
-        ];
-        for (el, s) in slots.iter().zip(&texts) {
+        let words = [tab_names(s.strategy).0, summary(s.strategy), ex1, ex2, ex3];
+        for (el, w) in slots[3..].iter_mut().zip(words) {
             if let Some(el) = el {
-                text(el, s);
+                el.text(t.get(w));
             }
         }
-        let [redis_settings, redis, timeline] = [&slots[8], &slots[9], &slots[10]];
-        if let Some(el) = redis_settings {
-            hide(el, !s.strategy.uses_redis());
-        }
-        if let Some(el) = redis {
-            hide(el, !s.strategy.uses_redis());
+        let redis = s.strategy.uses_redis();
+        let [settings, picture, timeline] = [&redis_parts[0], &redis_parts[1], &redis_parts[2]];
+        for el in [settings, picture].into_iter().flatten() {
+            hide(el, !redis);
         }
         if let Some(el) = timeline {
             hide(el, s.strategy.place() != Place::Redis);

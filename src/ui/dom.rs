@@ -122,3 +122,40 @@ pub fn focus(el: &Element) {
         let _ = s.focus();
     }
 }
+
+/// An element and what this binder last wrote to it, so a change costs
+/// one write and an unchanged value costs nothing: no read of the DOM
+/// (reading back text or attributes forces work on every frame).
+pub struct Kept {
+    el: Element,
+    last: Option<String>,
+}
+
+impl Kept {
+    /// Keeps `el`; the first write always goes through.
+    pub fn new(el: Element) -> Self {
+        Self { el, last: None }
+    }
+
+    fn changed(&mut self, s: &str) -> bool {
+        if self.last.as_deref() == Some(s) {
+            return false;
+        }
+        self.last = Some(s.to_string());
+        true
+    }
+
+    /// Sets the text, if it differs from what was last written.
+    pub fn text(&mut self, s: &str) {
+        if self.changed(s) {
+            self.el.set_text_content(Some(s));
+        }
+    }
+
+    /// Sets attribute `k` (this `Kept` always writes the same one).
+    pub fn attr(&mut self, k: &str, v: &str) {
+        if self.changed(v) {
+            let _ = self.el.set_attribute(k, v);
+        }
+    }
+}

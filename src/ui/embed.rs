@@ -70,6 +70,10 @@ pub fn use_url_sync(lab: Lab) {
     super::effect(move || {
         lab.scenario.track();
         lab.time.track();
+        // Not while the replay plays: the address follows where it stops.
+        if lab.playing.get() && !first {
+            return;
+        }
         if std::mem::take(&mut first) {
             replace_query(&query(lab, embed));
         } else {

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use super::state::Lab;
+use super::state::{Lab, W_CONTROLS};
 use crate::vm::log::{lines, Line, SHOWN};
 use crate::vm::text::T;
 
@@ -74,7 +74,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         };
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
-        let t = lab.moment.with(|m| m.t_us);
+        let t = lab.words[W_CONTROLS].with(|m| m.t_us);
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r

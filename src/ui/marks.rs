@@ -5,9 +5,9 @@
 //! cross for refused, a cross in a ring for refused while under the limit,
 //! a hollow dot for waiting, an empty square for unused quota.
 
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::CanvasRenderingContext2d;
 
-use super::canvas::{prepare, Palette, Prepared};
+use super::canvas::{Palette, Surface};
 use crate::vm::cards::Mark;
 
 /// Mark size and spacing, in CSS pixels.
@@ -71,10 +71,10 @@ pub fn height(rows: usize) -> u32 {
 /// Draws `marks` on `el`, which is `width` CSS pixels wide and `rows` rows
 /// tall (every card gets the tallest card's rows: the cards line up, and a
 /// drag that moves one mark rarely resizes a canvas, which costs a layout).
-pub fn draw(el: &HtmlCanvasElement, marks: &[Mark], width: f64, rows: usize, palette: &Palette) {
+pub fn draw(surface: &mut Surface, marks: &[Mark], width: f64, rows: usize, palette: &Palette) {
     let columns = columns(width);
     let height = height(rows.max(marks.len().div_ceil(columns)));
-    let Some(Prepared { ctx, .. }) = prepare(el, width, height, palette.dpr) else {
+    let Some((ctx, _)) = surface.begin(width, height, palette.dpr) else {
         return;
     };
     // One path per kind: fewer state changes, and fill/stroke once each.
@@ -94,7 +94,7 @@ pub fn draw(el: &HtmlCanvasElement, marks: &[Mark], width: f64, rows: usize, pal
             let x = (i % columns) as f64 * STEP + r;
             let y = (i / columns) as f64 * STEP + r;
             let r = if kind == Mark::Under { r - 1.0 } else { r };
-            trace(&ctx, kind, x, y, r);
+            trace(ctx, kind, x, y, r);
         }
         if !any {
             continue;

@@ -6,66 +6,109 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
 
-use super::canvas::{prepare, use_width, Palette, Prepared};
+use super::canvas::{use_width, Palette, Surface};
 use super::clock::reduced_motion;
 use super::dom::{self, attr, find, hide, slot, text};
 use super::effect;
-use super::state::{Lab, Predict};
-use crate::sim::{Health, Report, Strategy};
+use super::state::{Lab, Predict, W_CONTROLS, W_TOTALS};
+use crate::sim::{Health, Scenario, Strategy};
 use crate::vm::format;
 use crate::vm::reads::shared_count;
 use crate::vm::text::{Texts, T};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
 
-/// A rounded box with a name (and a second line) in it.
+/// A rounded box with its name in it: above the middle when a second line
+/// (drawn by [`second_line`]) goes under it, else in the upper part, as
+/// requests pass through the lower part.
 fn node(
     ctx: &web_sys::CanvasRenderingContext2d,
     r: &Rect,
     p: &Palette,
-    lines: [&str; 2],
-    strong: bool,
+    name: &str,
+    two_lines: bool,
 ) {
     ctx.begin_path();
     let _ = ctx.round_rect_with_f64(r.x, r.y, r.w, r.h, 6.0);
-    ctx.set_fill_style_str(if strong { &p.surface } else { &p.bg });
+    ctx.set_fill_style_str(&p.surface);
     ctx.fill();
     ctx.set_stroke_style_str(&p.line);
     ctx.set_line_width(1.5);
     ctx.stroke();
     ctx.set_fill_style_str(&p.ink);
     let cx = r.x + r.w / 2.0;
-    if lines[1].is_empty() {
-        // Above the middle: requests pass through the lower part.
-        let _ = ctx.fill_text(lines[0], cx, r.y + r.h * 0.36);
+    let y = if two_lines {
+        r.y + r.h / 2.0 - 8.0
     } else {
-        let _ = ctx.fill_text(lines[0], cx, r.y + r.h / 2.0 - 8.0);
-        ctx.set_fill_style_str(&p.muted);
-        let _ = ctx.fill_text(lines[1], cx, r.y + r.h / 2.0 + 8.0);
+        r.y + r.h * 0.36
+    };
+    let _ = ctx.fill_text(name, cx, y);
+}
+
+/// A box's second line, which changes as the replay runs.
+fn second_line(ctx: &web_sys::CanvasRenderingContext2d, r: &Rect, p: &Palette, line: &str) {
+    ctx.set_fill_style_str(&p.muted);
+    let _ = ctx.fill_text(line, r.x + r.w / 2.0, r.y + r.h / 2.0 + 8.0);
+}
+
+/// What the picture's still part depends on: the boxes, their names and
+/// the wires. Drawn once into a canvas of its own, and copied into the
+/// picture each frame, so a frame draws only what moves and what counts.
+#[derive(Clone, PartialEq)]
+struct Still {
+    layout: Layout,
+    palette: Palette,
+    /// Whether Redis's box has a second line.
+    redis_line: bool,
+}
+
+/// The picture's canvas, and its still part as last drawn.
+pub struct Picture {
+    surface: Surface,
+    still: Option<(Still, Surface)>,
+}
+
+impl Picture {
+    fn new(canvas: HtmlCanvasElement) -> Picture {
+        Picture {
+            surface: Surface::new(canvas),
+            still: None,
+        }
+    }
+
+    /// The still part for `key`, drawn again if it changed.
+    fn still(&mut self, key: Still, texts: &Texts) -> Option<&HtmlCanvasElement> {
+        if self.still.as_ref().is_none_or(|(k, _)| *k != key) {
+            let canvas = self
+                .surface
+                .el()
+                .owner_document()?
+                .create_element("canvas")
+                .ok()?
+                .dyn_into::<HtmlCanvasElement>()
+                .ok()?;
+            let mut surface = Surface::new(canvas);
+            draw_still(&mut surface, &key, texts);
+            self.still = Some((key, surface));
+        }
+        self.still.as_ref().map(|(_, s)| s.el())
     }
 }
 
-/// Draws the picture.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    el: &HtmlCanvasElement,
-    l: &Layout,
-    f: &Frame,
-    r: &Report,
-    counter: Option<u32>,
-    p: &Palette,
-    texts: &Texts,
-) {
-    let Some(Prepared { ctx, reset }) = prepare(el, l.w, l.h as u32, p.dpr) else {
+/// Sets the font the picture's text is drawn in.
+fn font(ctx: &web_sys::CanvasRenderingContext2d, p: &Palette) {
+    ctx.set_font(&format!("600 12px {}", p.font));
+    ctx.set_text_baseline("middle");
+}
+
+/// The wires and the boxes with their names.
+fn draw_still(surface: &mut Surface, key: &Still, texts: &Texts) {
+    let (l, p) = (&key.layout, &key.palette);
+    let Some((ctx, _)) = surface.begin(l.w, l.h as u32, p.dpr) else {
         return;
     };
-    // Setting a canvas font parses it: only after a resize reset the context.
-    if reset {
-        ctx.set_font(&format!("600 12px {}", p.font));
-        ctx.set_text_baseline("middle");
-    }
+    font(ctx, p);
     ctx.set_text_align("center");
     let mid = |r: &Rect| (r.x + r.w / 2.0, r.y + r.h / 2.0);
-    // The wires.
     ctx.set_stroke_style_str(&p.line);
     ctx.set_line_width(1.0);
     ctx.begin_path();
@@ -87,47 +130,85 @@ fn draw(
         }
     }
     ctx.stroke();
-    // The nodes.
-    let sent = format!("{}/{}", f.sent, r.scenario.burst);
-    node(&ctx, &l.user, p, [texts.get(T::User), &sent], true);
+    node(ctx, &l.user, p, texts.get(T::User), true);
     if let Some(g) = &l.gateway {
-        node(&ctx, g, p, [texts.get(T::Gateway), ""], true);
+        node(ctx, g, p, texts.get(T::Gateway), false);
     }
-    let short_balancer = texts.get(if l.w < 420.0 {
+    let balancer = texts.get(if l.w < 420.0 {
         T::BalancerShort
     } else {
         T::Balancer
     });
-    node(&ctx, &l.balancer, p, [short_balancer, ""], true);
+    node(ctx, &l.balancer, p, balancer, false);
     if let Some(redis) = &l.redis {
-        let value = match (r.scenario.redis, r.scenario.strategy, counter) {
-            (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
-            (_, Strategy::Lua, Some(c)) => texts.fill(T::RedisTokens, &[("n", &c.to_string())]),
-            (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
-            _ => String::new(),
-        };
-        node(&ctx, redis, p, [texts.get(T::Redis), &value], true);
+        node(ctx, redis, p, texts.get(T::Redis), key.redis_line);
     }
-    for (i, (s, st)) in l.servers.iter().zip(&f.servers).enumerate() {
+    ctx.set_stroke_style_str(&p.line);
+    ctx.set_line_width(1.5);
+    ctx.set_fill_style_str(&p.bg);
+    for s in &l.servers {
         ctx.begin_path();
         let _ = ctx.round_rect_with_f64(s.x, s.y, s.w, s.h, 4.0);
-        ctx.set_fill_style_str(&p.bg);
         ctx.fill();
-        ctx.set_stroke_style_str(&p.line);
         ctx.stroke();
+    }
+}
+
+/// Draws the picture: the still part, then the counts and what moves.
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    pic: &mut Picture,
+    l: &Layout,
+    f: &Frame,
+    s: &Scenario,
+    counter: Option<u32>,
+    p: &Palette,
+    texts: &Texts,
+) {
+    let redis_value = match (s.redis, s.strategy, counter) {
+        (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
+        (_, Strategy::Lua, Some(c)) => texts.fill(T::RedisTokens, &[("n", &c.to_string())]),
+        (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
+        _ => String::new(),
+    };
+    let key = Still {
+        layout: l.clone(),
+        palette: p.clone(),
+        redis_line: !redis_value.is_empty(),
+    };
+    let Some(still) = pic.still(key, texts).cloned() else {
+        return;
+    };
+    let Some((ctx, reset)) = pic.surface.begin(l.w, l.h as u32, p.dpr) else {
+        return;
+    };
+    // Setting a canvas font parses it: only after a resize reset the context.
+    if reset {
+        font(ctx, p);
+    }
+    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    let _ = ctx.draw_image_with_html_canvas_element(&still, 0.0, 0.0);
+    let _ = ctx.set_transform(p.dpr, 0.0, 0.0, p.dpr, 0.0, 0.0);
+    ctx.set_text_align("center");
+    let sent = format!("{}/{}", f.sent, s.burst);
+    second_line(ctx, &l.user, p, &sent);
+    if let (Some(redis), false) = (&l.redis, redis_value.is_empty()) {
+        second_line(ctx, redis, p, &redis_value);
+    }
+    // One text per server: each fillText shapes its text anew.
+    ctx.set_text_align("left");
+    ctx.set_fill_style_str(&p.ink);
+    for (i, (s, st)) in l.servers.iter().zip(&f.servers).enumerate() {
         if s.h >= 11.0 {
-            // One text per server: each fillText shapes its text anew.
-            ctx.set_text_align("left");
-            ctx.set_fill_style_str(&p.ink);
             let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
             let line = format!("{name}  ✓{} ✗{}", st.allowed, st.refused);
             let _ = ctx.fill_text(&line, s.x + 4.0, s.y + s.h / 2.0);
-            ctx.set_text_align("center");
         }
     }
+    ctx.set_text_align("center");
     // The requests: hollow while on their way or waiting, then a dot, a
     // diamond or a cross on the way back.
-    dots(&ctx, &f.dots, p);
+    dots(ctx, &f.dots, p);
     // Replies that carry the same count, read by several requests: joined
     // by a dashed line, so the race is there to see.
     let mut shared: Vec<&crate::vm::topology::Packet> =
@@ -215,6 +296,8 @@ pub fn bind(lab: Lab, root: &Element) {
         return;
     };
     let width = use_width(&canvas);
+    let pic = std::rc::Rc::new(std::cell::RefCell::new(Picture::new(canvas.clone())));
+    let painter = super::canvas::Painter::new();
     let stage = find(root, "[data-testid=\"topology\"]");
     let gateway = find(root, ".rll-picture__gateway");
     let caption = slot(root, "picture-caption");
@@ -228,6 +311,7 @@ pub fn bind(lab: Lab, root: &Element) {
         let h = topology::height(n, w);
         (w > 0.0).then(|| topology::layout(strategy, n, w, h))
     });
+    // The drawing, every frame while the replay plays.
     effect(move || {
         let Some(l) = geometry.get() else { return };
         let hiding = lab.hiding();
@@ -246,32 +330,57 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         let colours = lab.palette(&canvas);
         let m = lab.m();
-        lab.report.with(|r| {
-            lab.shared.with(|shared| {
-                let f = topology::frame(r, &l, shared, t, motion);
-                draw(&canvas, &l, &f, r, counter, &colours, &m.texts);
-                if let Some(stage) = &stage {
-                    let at_end = lab.at_end.get();
-                    // While a guess is asked for, the label gives nothing away.
-                    let label = if hiding {
-                        m.texts.get(T::PredictHidden).to_string()
-                    } else {
-                        lab.moment.with(|mo| {
-                            topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
-                        })
-                    };
-                    attr(stage, "aria-label", &label);
-                    if let Some(c) = &caption {
-                        text(c, if hiding { "" } else { &label });
-                    }
-                }
-            })
+        let (f, scenario) = lab.report.with(|r| {
+            let f = lab
+                .shared
+                .with(|shared| topology::frame(r, &l, shared, t, motion));
+            (f, r.scenario)
         });
+        let pic = pic.clone();
+        painter.paint(lab.playing.get_untracked(), move || {
+            draw(
+                &mut pic.borrow_mut(),
+                &l,
+                &f,
+                &scenario,
+                counter,
+                &colours,
+                &m.texts,
+            );
+        });
+    });
+    // Its words: the label, the caption and the gateway's refusals.
+    let mut label_kept = stage.map(dom::Kept::new);
+    let mut caption_kept = caption.map(dom::Kept::new);
+    effect(move || {
+        let hiding = lab.hiding();
+        let at_end = lab.at_end.get();
+        let m = lab.m();
+        let words = lab.words[W_TOTALS];
+        // While a guess is asked for, the label gives nothing away.
+        let label = if hiding {
+            m.texts.get(T::PredictHidden).to_string()
+        } else {
+            lab.report.with(|r| {
+                lab.shared.with(|shared| {
+                    words.with(|mo| {
+                        topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
+                    })
+                })
+            })
+        };
+        if let Some(stage) = &mut label_kept {
+            stage.attr("aria-label", &label);
+        }
+        if let Some(c) = &mut caption_kept {
+            c.text(if hiding { "" } else { &label });
+        }
         // The gateway's refusals, written on the gateway (edge only).
         if let Some(g) = &gateway {
-            match l.gateway {
+            let rect = geometry.with(|l| l.as_ref().and_then(|l| l.gateway));
+            match rect {
                 Some(rect) if !hiding => {
-                    let n = lab.moment.with(|m| m.gateway_refused);
+                    let n = words.with(|m| m.gateway_refused);
                     hide(g, false);
                     attr(g, "data-testid", "edge-refused");
                     attr(g, "data-value", &n.to_string());
@@ -306,60 +415,65 @@ pub fn bind(lab: Lab, root: &Element) {
 
 /// Keeps the replay controls and the prediction in step.
 fn bind_replay(lab: Lab, root: &Element) {
+    use dom::Kept;
     let widget = root.clone();
-    let play = find(root, "[data-testid=\"play\"]");
+    let kept = |sel: &str| find(root, sel).map(Kept::new);
+    let mut play = kept("[data-testid=\"play\"]");
     let time = find(root, "[data-testid=\"time\"]");
-    let out = find(root, ".rll-replay__value");
+    let mut time_max = time.clone().map(Kept::new);
+    let mut time_words = time.clone().map(Kept::new);
+    let mut out = kept(".rll-replay__value");
     let speed = find(root, "[data-testid=\"speed\"]");
     let start = find(root, "[data-testid=\"predict-start\"]");
     let form = slot(root, "predict");
-    let ask = slot(root, "predict-ask");
-    let guess = find(root, "[data-testid=\"predict-guess\"]");
-    let result = slot(root, "predict-result");
+    let mut ask = slot(root, "predict-ask").map(Kept::new);
+    let mut guess = kept("[data-testid=\"predict-guess\"]");
+    let mut result = slot(root, "predict-result").map(Kept::new);
+    let mut asked = None;
     super::clock::use_clock(lab);
     effect(move || {
         let m = lab.m();
         let end = lab.report.with(|r| r.end_us);
-        let now = lab.time.get().unwrap_or(end).min(end);
+        let now = lab.words_time[W_CONTROLS].get().unwrap_or(end).min(end);
         let playing = lab.playing.get();
-        if let Some(p) = &play {
-            attr(p, "aria-pressed", if playing { "true" } else { "false" });
+        if let Some(p) = &mut play {
+            p.attr("aria-pressed", if playing { "true" } else { "false" });
         }
         let num = |us: u64| m.texts.num(&format::ms(us));
         let words = m
             .texts
             .fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
-        if let Some(t) = &time {
-            attr(t, "max", &format::ms(end));
+        if let (Some(t), Some(max), Some(w)) = (&time, &mut time_max, &mut time_words) {
+            max.attr("max", &format::ms(end));
             dom::set_value(t, &format::ms(now));
-            attr(t, "aria-valuetext", &words);
+            w.attr("aria-valuetext", &words);
         }
-        if let Some(o) = &out {
-            text(o, &words);
+        if let Some(o) = &mut out {
+            o.text(&words);
         }
         if let Some(s) = &speed {
             dom::set_value(s, &lab.speed.get().to_string());
         }
         let predict = lab.predict.get();
         let asking = predict == Predict::Asking;
-        dom::class(&widget, "rll--predicting", asking);
-        if let Some(s) = &start {
-            hide(s, asking);
-        }
-        if let Some(f) = &form {
-            hide(f, !asking);
+        if asked != Some(asking) {
+            asked = Some(asking);
+            dom::class(&widget, "rll--predicting", asking);
+            if let Some(s) = &start {
+                hide(s, asking);
+            }
+            if let Some(f) = &form {
+                hide(f, !asking);
+            }
         }
         let burst = lab.scenario.with(|s| s.burst);
-        if let Some(a) = &ask {
-            text(
-                a,
-                &m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]),
-            );
+        if let Some(a) = &mut ask {
+            a.text(&m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]));
         }
-        if let Some(g) = &guess {
-            attr(g, "max", &burst.to_string());
+        if let Some(g) = &mut guess {
+            g.attr("max", &burst.to_string());
         }
-        if let Some(r) = &result {
+        if let Some(r) = &mut result {
             let line = match predict {
                 Predict::Revealed(g) => {
                     let n = lab.report.with(|r| r.allowed);
@@ -373,7 +487,7 @@ fn bind_replay(lab: Lab, root: &Element) {
                 }
                 _ => String::new(),
             };
-            text(r, &line);
+            r.text(&line);
         }
     });
 }

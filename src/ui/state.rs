@@ -12,6 +12,22 @@ use crate::vm::quiz::{Answer, Question};
 use crate::vm::text::{Texts, T};
 use crate::vm::{reads, totals};
 
+/// How long, in ms of real time, the whole run takes to play at each speed
+/// (slow, normal, fast): the default burst plays in about 8 s.
+pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
+
+/// While the replay plays, how often (ms of real time) each group of words
+/// follows the moment. The picture moves every frame; the numbers and
+/// sentences around it change ten times a second, which reads as smoothly
+/// and costs a frame a third of the layout and paint.
+pub const WORDS_MS: f64 = 100.0;
+
+/// The groups of words ([`Lab::words`]): the totals and the picture's
+/// caption; the server cards; the replay's controls and the Redis log.
+pub const W_TOTALS: usize = 0;
+pub const W_CARDS: usize = 1;
+pub const W_CONTROLS: usize = 2;
+
 /// How one widget was mounted and what it starts from.
 pub struct Mount {
     /// Prefix for every element id, unique on the page (`rll1`, `rll2`, …).
@@ -69,6 +85,12 @@ pub struct Lab {
     pub predict: RwSignal<Predict>,
     /// The run as it stood at the shown moment (the end state by default).
     pub moment: Memo<Moment>,
+    /// The moment the words show, for each group of them ([`W_TOTALS`] …):
+    /// the shown moment, except while the replay plays, when each group
+    /// follows it every [`WORDS_MS`], the groups a third of that apart.
+    pub words: [Memo<Moment>; 3],
+    /// The time each group of words shows (`None`: the end state).
+    pub words_time: [Memo<Option<u64>>; 3],
     /// The quiz's answers.
     pub answers: RwSignal<Vec<Answer>>,
     /// Whether the Redis log shows every command.
@@ -100,6 +122,31 @@ impl Lab {
             let t = time.get();
             report.with(|r| r.at(t.unwrap_or(r.end_us)))
         });
+        let playing = RwSignal::new(false);
+        let speed = RwSignal::new(1u8);
+        // While playing, how far the run moves in WORDS_MS.
+        let step = memo(move || {
+            let per = PLAY_MS[usize::from(speed.get().min(2))];
+            playing
+                .get()
+                .then(|| report.with(|r| (r.end_us as f64 * WORDS_MS / per) as u64))
+                .filter(|q| *q > 0)
+        });
+        let words_time: [Memo<Option<u64>>; 3] = std::array::from_fn(|g| {
+            memo(move || match (time.get(), step.get()) {
+                (Some(t), Some(q)) => {
+                    let off = q * g as u64 / 3;
+                    Some(((t + off) / q * q).saturating_sub(off))
+                }
+                (t, _) => t,
+            })
+        });
+        let words = words_time.map(|shown| {
+            memo(move || {
+                let t = shown.get();
+                report.with(|r| r.at(t.unwrap_or(r.end_us)))
+            })
+        });
         let predict = RwSignal::new(if mount.page.predict {
             Predict::Asking
         } else {
@@ -114,10 +161,12 @@ impl Lab {
             down,
             time,
             at_end,
-            playing: RwSignal::new(false),
-            speed: RwSignal::new(1),
+            playing,
+            speed,
             predict,
             moment,
+            words,
+            words_time,
             answers,
             log_all: RwSignal::new(false),
             mount: StoredValue::new_local(Rc::new(mount)),

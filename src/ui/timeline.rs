@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-use super::canvas::{prepare, use_width, Palette, Prepared};
+use super::canvas::{use_width, Palette, Surface};
 use super::state::Lab;
 use crate::sim::{Command, Health, Strategy};
 use crate::vm::format;
@@ -31,11 +31,11 @@ fn axis(width: f64) -> (f64, f64) {
 /// text in one pass per font (setting a canvas font parses it). The
 /// replay's cursor is an element over the canvas, so a replay frame moves
 /// it without redrawing the rows.
-fn draw(el: &HtmlCanvasElement, tl: &Timeline, width: f64, p: &Palette, texts: &Texts) {
+fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &Texts) {
     let rows = &tl.rows;
     let span = tl.span;
     let height = (rows.len() as f64 * ROW + AXIS) as u32;
-    let Some(Prepared { ctx, reset }) = prepare(el, width, height, p.dpr) else {
+    let Some((ctx, reset)) = surface.begin(width, height, p.dpr) else {
         return;
     };
     if reset {
@@ -196,7 +196,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         }
     });
     let cursor = super::dom::find(&figure, ".rll-tl__cursor");
-    let drawn = canvas.clone();
+    let mut drawn = Surface::new(canvas);
     let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {
         // Below the fold during a drag: drawn after it, or when in view.
@@ -206,11 +206,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let w = width.get();
         let hiding = lab.hiding();
         super::dom::hide(&figure, hiding);
-        let colours = lab.palette(&drawn);
+        let colours = lab.palette(drawn.el());
         let m = lab.m();
         rows.with(|tl| {
             if !hiding && w > 0.0 {
-                draw(&drawn, tl, w, &colours, &m.texts);
+                draw(&mut drawn, tl, w, &colours, &m.texts);
             }
         });
     });

@@ -7,28 +7,124 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use web_sys::Element;
 
-use super::dom::{self, hide, slot};
+use super::dom::{self, hide, slot, Kept};
 use super::effect;
-use super::state::Lab;
+use super::state::{Lab, W_TOTALS};
 use crate::vm::page::Section;
 use crate::vm::skeleton::tab_names;
 use crate::vm::text::T;
 use crate::vm::totals;
 
+/// The totals box's parts (see [`totals::head_skeleton`]), each with what
+/// was last written to it.
+struct HeadParts {
+    verdicts: Verdicts,
+    allowed: (Kept, Kept),
+    of: (Kept, Kept),
+    limit: (Kept, Kept),
+    ok: Kept,
+    over: (Kept, Kept),
+    tick: Kept,
+    ceiling: (Kept, Element),
+    regular: (Kept, Kept, Kept),
+}
+
+/// The verdict lines: written whole when their kinds change, else only
+/// their sentences (a replay changes the sentence, not the kind).
+struct Verdicts {
+    el: Element,
+    shapes: Option<Vec<(&'static str, &'static str)>>,
+    texts: Vec<Kept>,
+}
+
+impl Verdicts {
+    fn write(&mut self, lines: &[totals::VerdictLine]) {
+        let shapes: Vec<_> = lines.iter().map(|l| (l.kind, l.icon)).collect();
+        if self.shapes.as_ref() != Some(&shapes) {
+            self.el.set_inner_html(&totals::lines_html(lines));
+            self.texts = dom::all(&self.el, ".rll-verdict__text")
+                .into_iter()
+                .map(Kept::new)
+                .collect();
+            self.shapes = Some(shapes);
+        }
+        for (kept, line) in self.texts.iter_mut().zip(lines) {
+            kept.text(&line.text);
+        }
+    }
+}
+
+impl HeadParts {
+    fn find(root: &Element) -> Option<Self> {
+        let p = |n: &str| dom::find(root, &format!("[data-part=\"{n}\"]"));
+        let k = |n: &str| p(n).map(Kept::new);
+        let two = |n: &str| p(n).map(|e| (Kept::new(e.clone()), Kept::new(e)));
+        let ceiling = p("ceiling")?;
+        Some(Self {
+            verdicts: Verdicts {
+                el: p("verdicts")?,
+                shapes: None,
+                texts: Vec::new(),
+            },
+            allowed: two("allowed")?,
+            of: (k("of1")?, k("of2")?),
+            limit: two("limit")?,
+            ok: k("ok")?,
+            over: two("over")?,
+            tick: k("tick")?,
+            ceiling: (Kept::new(ceiling.clone()), ceiling),
+            regular: {
+                let (a, b) = two("regular")?;
+                (a, b, k("regular-of")?)
+            },
+        })
+    }
+
+    fn write(&mut self, h: &totals::Head) {
+        self.verdicts.write(&h.lines);
+        let a = h.allowed.to_string();
+        self.allowed.0.text(&a);
+        self.allowed.1.attr("data-value", &a);
+        self.of.0.text(&h.of.0);
+        self.of.1.text(&h.of.1);
+        let l = h.limit.to_string();
+        self.limit.0.text(&l);
+        self.limit.1.attr("data-value", &l);
+        let (within, beyond, tick) = h.bar;
+        self.ok.attr("width", &within.to_string());
+        self.over.0.attr("x", &within.to_string());
+        self.over.1.attr("width", &beyond.to_string());
+        self.tick.attr("x", &tick.to_string());
+        self.ceiling.0.text(h.ceiling.as_deref().unwrap_or(""));
+        hide(&self.ceiling.1, h.ceiling.is_none());
+        let k = h.regular.0.to_string();
+        self.regular.0.text(&k);
+        self.regular.1.attr("data-value", &k);
+        self.regular.2.text(&h.regular.1);
+    }
+}
+
 /// Binds the totals under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let mut parts: Vec<Option<Element>> = ["totals", "stats", "cost", "down"]
+    let box_ = slot(root, "totals");
+    let mut head = box_.as_ref().and_then(HeadParts::find);
+    let mut last_head: Option<totals::Head> = None;
+    let mut parts: Vec<Option<Element>> = ["stats", "cost", "down"]
         .iter()
         .map(|n| slot(root, n))
         .collect();
-    parts.push(super::dom::find(root, ".rll-more"));
-    let below = parts[4].as_ref().map(super::canvas::Lazy::new);
-    let mut last: [String; 3] = Default::default();
+    let more = dom::find(root, ".rll-more");
+    let below = more.as_ref().map(super::canvas::Lazy::new);
+    let mut last: [String; 2] = Default::default();
+    let mut hidden = None;
     effect(move || {
         let details = below.is_none_or(|l| l.now());
         let hiding = lab.hiding();
-        for el in [&parts[0], &parts[4]].into_iter().flatten() {
-            hide(el, hiding);
+        if hidden != Some(hiding) {
+            hidden = Some(hiding);
+            for el in [&box_, &more].into_iter().flatten() {
+                hide(el, hiding);
+            }
         }
         let at_end = lab.at_end.get();
         // The figures below the cards, and the Redis note (which runs the
@@ -36,20 +132,24 @@ pub fn bind(lab: Lab, root: &Element) {
         let m = lab.m();
         let t = &m.texts;
         lab.report.with(|r| {
-            lab.moment.with(|mo| {
-                if let Some(el) = &parts[0] {
-                    dom::html(el, totals::head_html(r, mo, at_end, t), &mut last[0]);
+            lab.words[W_TOTALS].with(|mo| {
+                if let Some(parts) = &mut head {
+                    let h = totals::head(r, mo, at_end, t);
+                    if last_head.as_ref() != Some(&h) {
+                        parts.write(&h);
+                        last_head = Some(h);
+                    }
                 }
                 if details {
-                    if let Some(el) = &parts[1] {
-                        dom::html(el, totals::stats_html(r, mo, at_end, t), &mut last[1]);
+                    if let Some(el) = &parts[0] {
+                        dom::html(el, totals::stats_html(r, mo, at_end, t), &mut last[0]);
                     }
-                    if let Some(el) = &parts[2] {
-                        dom::html(el, totals::cost_html(r, mo, t), &mut last[2]);
+                    if let Some(el) = &parts[1] {
+                        dom::html(el, totals::cost_html(r, mo, t), &mut last[1]);
                     }
                 }
             });
-            if let (true, Some(el)) = (details, &parts[3]) {
+            if let (true, Some(el)) = (details, &mut parts[2]) {
                 let note = lab.down.with(|d| totals::redis_note(r, d.as_ref(), t));
                 dom::text(el, &note);
             }

@@ -205,7 +205,9 @@ pub fn skeleton(
     if shows(Section::Totals) {
         w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group" data-slot="totals" aria-label=""#)
             .text(T::TotalsLabel)
-            .raw(r#""></div></div>"#);
+            .raw(r#"">"#);
+        let head = super::totals::head_skeleton(w.t);
+        w.raw(&head).raw("</div></div>");
     }
     if shows(Section::Controls) {
         w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);

@@ -352,64 +352,146 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
     }
 }
 
-/// The verdicts and the outcome against the limit, as markup: the verdict
-/// lines (while replaying, one line for the moment), the number allowed of
-/// the burst with the limit, a bar drawn as SVG (no inline style, so a
-/// strict CSP allows it), and local counters' real ceiling.
-pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
-    use super::html::esc;
-    use std::fmt::Write;
+/// The verdicts and the outcome against the limit, as the view writes
+/// them into the totals box's parts (see [`head_html`] for the markup).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Head {
+    /// The verdict lines (while replaying, one line for the moment).
+    pub lines: Vec<VerdictLine>,
+    /// Allowed (answered) so far.
+    pub allowed: u32,
+    /// The limit.
+    pub limit: u32,
+    /// "of 40 sent; the limit is", cut around the limit's number.
+    pub of: (String, String),
+    /// The bar in thousandths of the burst: allowed within the limit,
+    /// allowed beyond it, and where the limit's tick goes.
+    pub bar: (u64, u64, u64),
+    /// Local counters' real ceiling, N × L.
+    pub ceiling: Option<String>,
+    /// What a regular user sending exactly L gets, and the words after it.
+    pub regular: (u32, String),
+}
+
+/// The totals' head at moment `m`.
+pub fn head(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Head {
     let s = &r.scenario;
     let lines = if at_end {
         verdicts(r, t)
     } else {
         vec![so_far(r, m, t)]
     };
-    let mut out = String::from(r#"<div class="rll-verdicts" data-testid="verdict">"#);
-    for l in &lines {
-        let _ = write!(
-            out,
-            r#"<p class="rll-verdict rll-verdict--{k}" data-kind="{k}"><span class="rll-verdict__icon" aria-hidden="true">{}</span>{}</p>"#,
-            l.icon,
-            esc(&l.text),
-            k = l.kind
-        );
-    }
     let n = numbers(r, m);
     let of = t.fill(T::StatAllowedOf, &[("b", &s.burst.to_string())]);
     let (before, after) = of.split_once("{l}").unwrap_or((&of, ""));
-    let _ = write!(
-        out,
-        r#"</div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-value="{a}">{a}</span><span class="rll-allowed__of">{}<span data-testid="limit" data-value="{l}">{l}</span>{}</span></p>"#,
-        esc(t.get(T::StatAllowed)),
-        esc(before),
-        esc(after),
-        a = n.allowed,
-        l = s.limit
-    );
     // The bar: 1000 units for the burst; allowed within the limit, then
     // beyond it, and a tick at the limit.
     let b = u64::from(s.burst.max(1));
     let per = |x: u32| u64::from(x) * 1000 / b;
     let within = per(n.allowed.min(s.limit));
-    let beyond = per(n.allowed) - within;
-    let _ = write!(
-        out,
-        r#"<svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" width="{within}" height="12"/><rect class="rll-gauge__over" x="{within}" y="4" width="{beyond}" height="12"/><rect class="rll-gauge__limit" x="{}" width="6" height="20"/></svg>"#,
-        per(s.limit.min(s.burst)).min(994)
-    );
-    if let Some(c) = ceiling(r, t) {
-        let _ = write!(out, r#"<p class="rll-ceiling">{}</p>"#, esc(&c));
+    Head {
+        lines,
+        allowed: n.allowed,
+        limit: s.limit,
+        of: (before.to_string(), after.to_string()),
+        bar: (
+            within,
+            per(n.allowed) - within,
+            per(s.limit.min(s.burst)).min(994),
+        ),
+        ceiling: ceiling(r, t),
+        regular: (
+            r.regular_user,
+            t.fill(T::StatRegularOf, &[("l", &s.limit.to_string())]),
+        ),
     }
-    // What a regular user gets: the same scenario with a burst of L.
-    let l = s.limit.to_string();
-    let _ = write!(
-        out,
-        r#"<p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-value="{k}">{k}</strong> {}</p>"#,
+}
+
+/// The verdict lines as markup.
+pub fn lines_html(lines: &[VerdictLine]) -> String {
+    use super::html::esc;
+    use std::fmt::Write;
+    let mut out = String::new();
+    for l in lines {
+        let _ = write!(
+            out,
+            r#"<p class="rll-verdict rll-verdict--{k}" data-kind="{k}"><span class="rll-verdict__icon" aria-hidden="true">{}</span><span class="rll-verdict__text">{}</span></p>"#,
+            l.icon,
+            esc(&l.text),
+            k = l.kind
+        );
+    }
+    out
+}
+
+/// The totals box's markup, with its parts (`data-part`) holding
+/// [`Head`]: what the widget writes when it mounts; the view then writes
+/// each part in place.
+pub fn head_skeleton(t: &Texts) -> String {
+    use super::html::esc;
+    format!(
+        r#"<div class="rll-verdicts" data-testid="verdict" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span data-testid="limit" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#,
+        esc(t.get(T::StatAllowed)),
         esc(t.get(T::StatRegular)),
-        esc(&t.fill(T::StatRegularOf, &[("l", &l)])),
-        k = r.regular_user
-    );
+    )
+}
+
+/// The totals' head as markup, as the view shows it for `r` at `m` (the
+/// skeleton with [`head`] written in): what the tests read.
+pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
+    use super::html::esc;
+    let h = head(r, m, at_end, t);
+    let (within, beyond, tick) = h.bar;
+    let mut out = head_skeleton(t)
+        .replace(
+            r#"data-part="verdicts">"#,
+            &format!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
+        )
+        .replace(
+            r#"data-part="allowed">"#,
+            &format!(r#"data-part="allowed" data-value="{a}">{a}"#, a = h.allowed),
+        )
+        .replace(
+            r#"data-part="of1">"#,
+            &format!(r#"data-part="of1">{}"#, esc(&h.of.0)),
+        )
+        .replace(
+            r#"data-part="limit">"#,
+            &format!(r#"data-part="limit" data-value="{l}">{l}"#, l = h.limit),
+        )
+        .replace(
+            r#"data-part="of2">"#,
+            &format!(r#"data-part="of2">{}"#, esc(&h.of.1)),
+        )
+        .replace(
+            r#"data-part="ok"/>"#,
+            &format!(r#"data-part="ok" width="{within}"/>"#),
+        )
+        .replace(
+            r#"data-part="over"/>"#,
+            &format!(r#"data-part="over" x="{within}" width="{beyond}"/>"#),
+        )
+        .replace(
+            r#"data-part="tick"/>"#,
+            &format!(r#"data-part="tick" x="{tick}"/>"#),
+        )
+        .replace(
+            r#"data-part="regular">"#,
+            &format!(
+                r#"data-part="regular" data-value="{k}">{k}"#,
+                k = h.regular.0
+            ),
+        )
+        .replace(
+            r#"data-part="regular-of">"#,
+            &format!(r#"data-part="regular-of">{}"#, esc(&h.regular.1)),
+        );
+    if let Some(c) = &h.ceiling {
+        out = out.replace(
+            r#"data-part="ceiling" hidden>"#,
+            &format!(r#"data-part="ceiling">{}"#, esc(c)),
+        );
+    }
     out
 }
 

@@ -102,6 +102,7 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
          topology play step-back step time speed predict-start predict-guess predict-go predict-result
          servers burst rtt sync plan move reroll reset
          lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute
+         verdict allowed-total limit regular-user
          redis-down health-up health-slow health-down timeout fail-open fail-closed traffic
          redis-log log-all chart-readout announcer
          quiz quiz-score quiz-question×{n} quiz-feedback×{n} quiz-show×{n} show-me×{shows} show-me×5 quiz-reset
@@ -166,7 +167,7 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed limit-line".into()),
         (Section::Picture, "topology play step-back step time speed predict-start predict-guess predict-go predict-result slot:predict predict-ask predict-result picture-caption picture-key".into()),
-        (Section::Totals, "redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
+        (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
         (Section::Cards, "slot:cards".into()),
         (Section::Timeline, "slot:timeline tl-caption tl-key".into()),
         (Section::Log, "redis-log log-all slot:log log-empty".into()),
@@ -186,9 +187,11 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
             section.as_str()
         );
     }
-    // The title has no hook: its heading goes.
+    // The title has no hook. Hidden, it stays as a heading for screen
+    // readers only, so the page keeps its h1.
     assert!(markup("").contains("<h1 class=\"rll-head__title\">Rate Limit Lab</h1>"));
-    assert!(!markup("hide=title").contains("<h1"));
+    assert!(markup("hide=title").contains("<h1 class=\"rll-sr-only\">Rate Limit Lab</h1>"));
+    assert!(!markup("hide=title").contains("rll-head__title"));
     // Timeline and log share a box, which goes with both.
     let less = hooks(&markup("hide=timeline,log"));
     assert_eq!(
@@ -237,11 +240,13 @@ fn one_strategy_offered_draws_no_tablist() {
 
 #[test]
 fn compact_leaves_the_picture_the_totals_and_the_sliders() {
+    // No tabs either: compact shows the strategy the page opened with.
     let got: Vec<String> = hooks(&markup("compact=1")).into_keys().collect();
     let want = list(
-        "testid: notice strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua
+        "testid: notice
          topology play step-back step time speed predict-start predict-guess predict-go predict-result
          servers burst rtt sync plan move reroll reset announcer
+         verdict allowed-total limit regular-user
          slot: tab-name summary totals seed announcer predict predict-ask predict-result picture-caption picture-key",
     );
     assert_eq!(got, want);
