@@ -204,8 +204,14 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         .map(|&x| (sx(x), x_text(x)))
         .collect();
     // Whole-number ticks: the top is 1, 2 or 5 times a power of ten, so
-    // fifths (or units, below 5) divide it evenly.
-    let step = if y_max >= 5 { y_max / 5 } else { 1 };
+    // quarters divide 2 × 10ᵏ evenly and fifths the others (units below 5).
+    let step = if y_max < 5 {
+        1
+    } else if y_max.to_string().starts_with('2') {
+        y_max / 4
+    } else {
+        y_max / 5
+    };
     let y_ticks = (0..=y_max / step)
         .map(|k| {
             let v = k * step;
