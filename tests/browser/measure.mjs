@@ -112,6 +112,17 @@ async function browserModel() {
   return result;
 }
 
+// Waits until the page has finished opening (its first frames, the work it
+// defers off screen): the samples below are of a learner dragging or
+// replaying, not of the page still loading.
+async function settled(page) {
+  await page.evaluate(() => new Promise((done) => {
+    let calm = 0;
+    const look = (d) => ((calm = d.timeRemaining() > 45 ? calm + 1 : 0) >= 3 ? done() : requestIdleCallback(look));
+    requestIdleCallback(look);
+  }));
+}
+
 // 3. Slider input to updated layout at the largest scenario, per strategy.
 //    Each sample: set the burst slider, dispatch input, let the page finish
 //    its microtasks, force style and layout, and check the page changed.
@@ -123,6 +134,7 @@ async function inputToLayout() {
   for (const strategy of STRATEGIES) {
     await page.goto(`${s.url}?strategy=${strategy}&servers=16&burst=500`);
     await page.waitForSelector('[data-testid="server-card"]');
+    await settled(page);
     out[strategy] = await page.evaluate(async () => {
       const slider = document.querySelector('[data-testid="burst"]');
       const cards = () => [...document.querySelectorAll('[data-testid="server-card"]')].map((c) => c.dataset.received).join(',');
@@ -210,6 +222,7 @@ async function replay() {
   const page = await b.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${s.url}?strategy=getset&servers=16&burst=500`);
   await page.waitForSelector('[data-testid="server-card"]');
+  await settled(page);
   const result = await page.evaluate(async () => {
     const work = [];
     const gaps = [];
