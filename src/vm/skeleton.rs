@@ -383,7 +383,9 @@ fn picture(w: &mut W) {
         .text(T::StepBack)
         .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step"><span class="rll-replay__label">"#)
         .text(T::Step)
-        .raw(r#"</span><span aria-hidden="true"> ▶</span></button>"#);
+        .raw(r#"</span><span aria-hidden="true"> ▶</span></button><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
+        .text(T::PredictStart)
+        .raw("</button>");
     let _ = write!(
         w.out,
         r#"<div class="rll-replay__time"><label class="rll-replay__label" for="{id}-time">"#
@@ -402,9 +404,7 @@ fn picture(w: &mut W) {
         let _ = write!(w.out, r#"<option value="{v}">"#);
         w.text(t).raw("</option>");
     }
-    w.raw(r#"</select></label><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
-        .text(T::PredictStart)
-        .raw("</button></div>");
+    w.raw("</select></label></div>");
     let _ = write!(
         w.out,
         r#"<form class="rll-predict" data-slot="predict" hidden><label for="{id}-guess" data-slot="predict-ask"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="predict-guess" inputmode="numeric" min="0" placeholder=""#
