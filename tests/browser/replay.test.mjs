@@ -415,6 +415,8 @@ describe('keyboard only', () => {
     // The time slider: Home, arrows, Page Up, End.
     await w.locator('step').focus();
     await kb.press('Tab');
+    assert.equal(await focused(page), 'predict-start', 'Predict follows Step, as drawn');
+    await kb.press('Tab');
     assert.equal(await focused(page), 'time');
     await kb.press('Home');
     assert.equal(await timeValue(w), '0');
