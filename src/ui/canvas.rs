@@ -173,9 +173,11 @@ impl Surface {
 }
 
 /// The width of `el` in CSS pixels, kept up to date by a ResizeObserver
-/// that is disconnected when the widget goes.
+/// that is disconnected when the widget goes. Zero until the observer's
+/// first report, which comes after the first layout and before the first
+/// paint: asking the element now would force a layout of the whole page.
 pub fn use_width(el: &web_sys::Element) -> Signal<f64> {
-    let width = RwSignal::new(f64::from(el.client_width()));
+    let width = RwSignal::new(0.0);
     let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         if let Ok(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>() {
             let w = entry.content_rect().width();

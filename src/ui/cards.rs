@@ -114,6 +114,10 @@ impl Held {
                 self.heard_text = heard;
             }
         }
+        self.shown = Some(c.clone());
+        if width <= 0.0 {
+            return;
+        }
         // The canvas's height at once (it moves what is under it); its
         // pixels with the next frame (see [`Painter`]).
         let height = super::marks::height(rows.max(c.marks.len().div_ceil(columns(width))));
@@ -125,7 +129,6 @@ impl Held {
         if repaint || old.as_ref().is_none_or(|o| o.marks != c.marks) {
             self.dirty = true;
         }
-        self.shown = Some(c.clone());
     }
 }
 
@@ -168,7 +171,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let list_width = list_width.get();
         let t = lab.words[W_CARDS].with(|m| m.t_us);
         let hide = lab.hiding();
-        let colours = lab.palette(&ul);
+        // The colours are read from the page's styles: not before there is
+        // a width to draw at (reading them forces a style pass).
+        let colours = (list_width > 0.0).then(|| lab.palette(&ul));
         let m = lab.m();
         let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
         let end_marks = end_marks.get();
@@ -193,15 +198,20 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             }
             // All cards share one width, which depends only on the list's:
             // read the layout only when that changed.
-            let mut repaint = drawn.palette.as_ref() != Some(&colours);
-            if drawn.list_width != list_width || drawn.canvas_width <= 0.0 {
+            let mut repaint = colours.is_some() && drawn.palette != colours;
+            // Until the list's first size arrives (its ResizeObserver fires
+            // after the first layout), no canvas is sized: reading a width
+            // now would force a layout of the whole page at start-up.
+            if list_width > 0.0 && (drawn.list_width != list_width || drawn.canvas_width <= 0.0) {
                 drawn.list_width = list_width;
                 drawn.canvas_width = held
                     .first()
                     .map_or(0.0, |c| f64::from(c.canvas.el().client_width()));
                 repaint = true;
             }
-            drawn.palette = Some(colours.clone());
+            if colours.is_some() {
+                drawn.palette = colours.clone();
+            }
             let columns = super::marks::columns(drawn.canvas_width);
             // As tall as the end state needs from the start: a replay then
             // never resizes a canvas (each resize costs a layout).

@@ -290,6 +290,9 @@ fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
         if m.page.compact {
             class.push_str(" rll--compact");
         }
+        if m.framed {
+            class.push_str(" rll--framed");
+        }
         let _ = root.set_attribute("class", &class);
         if let Some(lang) = &lang {
             let _ = root.set_attribute("lang", lang);

@@ -206,13 +206,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let w = width.get();
         let hiding = lab.hiding();
         super::dom::hide(&figure, hiding);
+        if hiding || w <= 0.0 {
+            return;
+        }
         let colours = lab.palette(drawn.el());
         let m = lab.m();
-        rows.with(|tl| {
-            if !hiding && w > 0.0 {
-                draw(&mut drawn, tl, w, &colours, &m.texts);
-            }
-        });
+        rows.with(|tl| draw(&mut drawn, tl, w, &colours, &m.texts));
     });
     // The cursor follows the replay's moment.
     super::effect(move || {
