@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::canvas::use_width;
+use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
@@ -26,6 +27,9 @@ const SVG: &str = "http://www.w3.org/2000/svg";
 
 /// How long each animation frame may spend on sweeps, in ms.
 const BUDGET_MS: f64 = 9.0;
+
+/// While the sweeps run, how often the charts are redrawn, in ms.
+const REDRAW_MS: f64 = 150.0;
 
 /// A chart's sweep, and the one before it (shown, stale, until replaced).
 struct Sweeping {
@@ -59,16 +63,22 @@ impl Sweeping {
     }
 }
 
-/// The elements of one chart, kept across updates.
+/// The elements of one chart, kept across updates with what was last
+/// written to them: a redraw while a sweep fills in writes only the points
+/// that changed.
 struct Svg {
-    svg: web_sys::Element,
+    svg: Attrs,
     axes: web_sys::Element,
-    limit: web_sys::Element,
-    ceiling: web_sys::Element,
-    here: web_sys::Element,
-    bands: Vec<web_sys::Element>,
-    lines: Vec<web_sys::Element>,
-    dots: Vec<web_sys::Element>,
+    /// The axes' markup as last written.
+    axes_html: String,
+    /// The table of the same numbers (for screen readers) as last written.
+    table_html: String,
+    limit: Attrs,
+    ceiling: Attrs,
+    here: Attrs,
+    bands: Vec<Attrs>,
+    lines: Vec<Attrs>,
+    dots: Vec<Attrs>,
 }
 
 fn svg_el(doc: &web_sys::Document, tag: &str, class: &str) -> web_sys::Element {
@@ -129,29 +139,30 @@ impl Svg {
             })
             .collect();
         let _ = host.append_child(&svg);
+        let kept = |v: Vec<web_sys::Element>| v.into_iter().map(Attrs::new).collect();
         Svg {
-            svg,
+            svg: Attrs::new(svg),
             axes,
-            limit,
-            ceiling,
-            here,
-            bands,
-            lines,
-            dots,
+            axes_html: String::new(),
+            table_html: String::new(),
+            limit: Attrs::new(limit),
+            ceiling: Attrs::new(ceiling),
+            here: Attrs::new(here),
+            bands: kept(bands),
+            lines: kept(lines),
+            dots: kept(dots),
         }
     }
 
     /// Writes the chart into the elements.
-    fn fill(&self, c: &Chart, axis_label: &str, limit_label: &str, texts: &Texts) {
-        let set = |el: &web_sys::Element, k: &str, v: &str| {
-            let _ = el.set_attribute(k, v);
-        };
+    fn fill(&mut self, c: &Chart, axis_label: &str, limit_label: &str, texts: &Texts) {
+        let set = |el: &mut Attrs, k: &'static str, v: &str| el.set(k, v);
         set(
-            &self.svg,
+            &mut self.svg,
             "viewBox",
             &format!("0 0 {} {}", px(c.w), px(c.h)),
         );
-        set(&self.svg, "height", &px(c.h).to_string());
+        set(&mut self.svg, "height", &px(c.h).to_string());
         // Axes and ticks: a few elements, rebuilt.
         let mut axes = String::new();
         let (bottom, left) = (c.h - 34.0, 40.0);
@@ -189,30 +200,33 @@ impl Svg {
             px(c.limit_y - 5.0),
             escape(limit_label),
         ));
-        self.axes.set_inner_html(&axes);
-        set(&self.limit, "x1", &px(left).to_string());
-        set(&self.limit, "x2", &px(c.w - 12.0).to_string());
-        set(&self.limit, "y1", &px(c.limit_y).to_string());
-        set(&self.limit, "y2", &px(c.limit_y).to_string());
-        set(&self.ceiling, "d", c.ceiling.as_deref().unwrap_or(""));
+        if self.axes_html != axes {
+            self.axes.set_inner_html(&axes);
+            self.axes_html = axes;
+        }
+        set(&mut self.limit, "x1", &px(left).to_string());
+        set(&mut self.limit, "x2", &px(c.w - 12.0).to_string());
+        set(&mut self.limit, "y1", &px(c.limit_y).to_string());
+        set(&mut self.limit, "y2", &px(c.limit_y).to_string());
+        set(&mut self.ceiling, "d", c.ceiling.as_deref().unwrap_or(""));
         match c.here_x {
             Some(x) => {
-                set(&self.here, "x1", &px(x).to_string());
-                set(&self.here, "x2", &px(x).to_string());
-                set(&self.here, "y1", "12");
-                set(&self.here, "y2", &px(bottom).to_string());
-                let _ = self.here.remove_attribute("visibility");
+                set(&mut self.here, "x1", &px(x).to_string());
+                set(&mut self.here, "x2", &px(x).to_string());
+                set(&mut self.here, "y1", "12");
+                set(&mut self.here, "y2", &px(bottom).to_string());
+                self.here.remove("visibility");
             }
-            None => set(&self.here, "visibility", "hidden"),
+            None => set(&mut self.here, "visibility", "hidden"),
         }
-        for ((band, line), s) in self.bands.iter().zip(&self.lines).zip(&c.series) {
+        for ((band, line), s) in self.bands.iter_mut().zip(&mut self.lines).zip(&c.series) {
             set(band, "d", &s.band);
             set(line, "d", &s.line);
         }
-        for (k, el) in self.dots.iter().enumerate() {
+        for (k, el) in self.dots.iter_mut().enumerate() {
             match c.dots.get(k) {
                 Some(d) => {
-                    let _ = el.remove_attribute("visibility");
+                    el.remove("visibility");
                     set(el, "cx", &px(d.cx).to_string());
                     set(el, "cy", &px(d.cy).to_string());
                     set(el, "data-strategy", d.strategy.as_str());
@@ -409,11 +423,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                     ));
                 }
             }
-            let svgs = svgs.borrow();
+            let mut svgs = svgs.borrow_mut();
             let m = lab.m();
             let s = lab.scenario.get_untracked();
             let h = if w < 520.0 { 220.0 } else { 260.0 };
-            for (k, (sw, svg)) in sweeps.borrow().iter().zip(svgs.iter()).enumerate() {
+            for (k, (sw, svg)) in sweeps.borrow().iter().zip(svgs.iter_mut()).enumerate() {
                 let Some(now) = sw.now.as_ref() else { continue };
                 let (here, axis_t) = match sw.axis {
                     Axis::Servers => (s.servers, T::ChartAxisServers),
@@ -423,7 +437,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 let limit_label = m.texts.fill(T::ChartLimit, &[("l", &s.limit.to_string())]);
                 svg.fill(&c, m.texts.get(axis_t), &limit_label, &m.texts);
                 if c.done {
-                    tables[k].set_inner_html(&table(&c, m.texts.get(axis_t), &m.texts));
+                    let html = table(&c, m.texts.get(axis_t), &m.texts);
+                    if svg.table_html != html {
+                        tables[k].set_inner_html(&html);
+                        svg.table_html = html;
+                    }
                 }
             }
         }
@@ -481,6 +499,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             running.clone(),
             redraw.clone(),
         );
+        let drawn_at = std::cell::Cell::new(f64::NEG_INFINITY);
         *frame.borrow_mut() = Some(Closure::new(move || {
             let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
                 return;
@@ -498,7 +517,14 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 }
                 done &= now.is_done();
             }
-            redraw(width.get_untracked());
+            // Points appear a few times a second while the sweeps run: a
+            // redraw (the SVG's attributes, then its style and layout) costs
+            // about as much as a frame's runs, so every frame would halve
+            // the pace.
+            if done || start - drawn_at.get() >= REDRAW_MS {
+                drawn_at.set(start);
+                redraw(width.get_untracked());
+            }
             if done {
                 running_in.set(false);
                 working.set(false);

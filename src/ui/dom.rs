@@ -159,3 +159,50 @@ impl Kept {
         }
     }
 }
+
+/// An element and every attribute this binder last wrote to it (or took
+/// away): like [`Kept`], for elements with several attributes that change,
+/// such as a chart's points while a sweep fills them in.
+pub struct Attrs {
+    el: Element,
+    last: Vec<(&'static str, Option<String>)>,
+}
+
+impl Attrs {
+    /// Keeps `el`; the first write of each attribute always goes through.
+    pub fn new(el: Element) -> Self {
+        Self {
+            el,
+            last: Vec::new(),
+        }
+    }
+
+    /// Whether `k` was last left as `v`; if not, remembers `v`.
+    fn changed(&mut self, k: &'static str, v: Option<&str>) -> bool {
+        match self.last.iter_mut().find(|(name, _)| *name == k) {
+            Some((_, old)) if old.as_deref() == v => false,
+            Some((_, old)) => {
+                *old = v.map(str::to_string);
+                true
+            }
+            None => {
+                self.last.push((k, v.map(str::to_string)));
+                true
+            }
+        }
+    }
+
+    /// Sets attribute `k` to `v`, if that is not what it was last set to.
+    pub fn set(&mut self, k: &'static str, v: &str) {
+        if self.changed(k, Some(v)) {
+            let _ = self.el.set_attribute(k, v);
+        }
+    }
+
+    /// Removes attribute `k`, unless it was last removed.
+    pub fn remove(&mut self, k: &'static str) {
+        if self.changed(k, None) {
+            let _ = self.el.remove_attribute(k);
+        }
+    }
+}
