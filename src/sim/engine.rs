@@ -83,12 +83,48 @@ struct World {
     timeout_us: u64,
 }
 
+/// The part of a run that depends only on the seed, the burst and its
+/// span: the arrival times, and the generator as the arrivals leave it
+/// (the load balancer draws next). A sweep runs the same seed on many
+/// scenarios that differ in nothing else, and draws and sorts the
+/// arrivals once per seed.
+#[derive(Clone, Debug)]
+pub struct Start {
+    key: (u64, u32, u32),
+    arrivals: Vec<u32>,
+    rng: Rng,
+}
+
+impl Start {
+    /// The start of a run of `scenario` (clamped into range first).
+    pub fn new(scenario: &Scenario) -> Start {
+        let s = scenario.clamped();
+        let mut rng = Rng::new(s.seed);
+        let arrivals = rng.distinct_sorted(s.burst, s.span_ms * 1000);
+        Start {
+            key: (s.seed, s.burst, s.span_ms),
+            arrivals,
+            rng,
+        }
+    }
+
+    /// Whether this is the start of a run of the clamped scenario `s`.
+    fn fits(&self, s: &Scenario) -> bool {
+        self.key == (s.seed, s.burst, s.span_ms)
+    }
+}
+
 impl World {
     fn new(s: Scenario) -> Self {
+        World::from_start(s, &Start::new(&s))
+    }
+
+    /// `start` must fit `s` (see [`Start::fits`]).
+    fn from_start(s: Scenario, start: &Start) -> Self {
         let n = s.servers;
-        let mut rng = Rng::new(s.seed);
+        let mut rng = start.rng.clone();
         let span_us = s.span_ms * 1000;
-        let arrivals = rng.distinct_sorted(s.burst, span_us);
+        let arrivals = &start.arrivals;
         // The load balancer: one draw per request for `random`, one or two
         // draws after the arrivals for `sticky`.
         let servers: Vec<u32> = match s.lb {
@@ -491,7 +527,19 @@ pub fn simulate(scenario: &Scenario) -> Report {
 /// How many requests `scenario`'s model lets through, and nothing else:
 /// the sweeps' inner loop.
 pub fn allowed(scenario: &Scenario) -> u32 {
-    let mut world = World::new(scenario.clamped());
+    allowed_from(scenario, &Start::new(scenario))
+}
+
+/// [`allowed`], from a [`Start`] already drawn for the scenario's seed,
+/// burst and span (any other start is ignored and the draw made afresh):
+/// the same count, without drawing and sorting the arrivals again.
+pub fn allowed_from(scenario: &Scenario, start: &Start) -> u32 {
+    let s = scenario.clamped();
+    let mut world = if start.fits(&s) {
+        World::from_start(s, start)
+    } else {
+        World::new(s)
+    };
     while world.step() {}
     world.requests.iter().filter(|r| r.allowed).count() as u32
 }

@@ -24,7 +24,7 @@ mod rng;
 mod scenario;
 pub mod sweep;
 
-pub use engine::{allowed, run, simulate};
+pub use engine::{allowed, allowed_from, run, simulate, Start};
 pub use report::{
     AllRefusedWhy, Call, Command, Moment, Report, RequestTrace, ServerMoment, ServerReport,
     Verdict, OPS_PER_NODE,

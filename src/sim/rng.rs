@@ -8,6 +8,7 @@ use rand::{RngExt as _, SeedableRng};
 use rand_pcg::Pcg32;
 
 /// A portable, seeded random generator.
+#[derive(Clone, Debug)]
 pub struct Rng(Pcg32);
 
 impl Rng {

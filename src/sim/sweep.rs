@@ -6,7 +6,7 @@
 //! time ([`Sweep::advance`]) and read while it is partial: the widget
 //! spreads it over animation frames so a slider drag never waits for it.
 
-use super::engine::allowed;
+use super::engine::{allowed_from, Start};
 use super::scenario::{Scenario, Strategy, BURST, RTT, SERVERS};
 
 /// Bursts per point.
@@ -100,6 +100,8 @@ pub struct Sweep {
     points: Vec<Point>,
     /// Runs done, over all points: point `next / SEEDS`, seed `next % SEEDS`.
     next: u32,
+    /// Each seed's arrivals, drawn once: every point runs the same bursts.
+    starts: Vec<Option<Start>>,
 }
 
 impl Sweep {
@@ -125,6 +127,7 @@ impl Sweep {
             base: axis.base(s),
             points,
             next: 0,
+            starts: vec![None; SEEDS as usize],
         }
     }
 
@@ -150,7 +153,9 @@ impl Sweep {
                 .apply(self.base, point.x)
                 .with_strategy(point.strategy)
                 .with_seed(seed);
-            let n = allowed(&scenario);
+            let start = self.starts[(self.next % SEEDS) as usize]
+                .get_or_insert_with(|| Start::new(&scenario));
+            let n = allowed_from(&scenario, start);
             point.runs += 1;
             point.sum += n;
             point.min = point.min.min(n);

@@ -300,7 +300,12 @@ export class Widget {
   async screenshot(name) {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, `${name}.png`);
+    // A full-page capture reaches below the viewport, where the widget
+    // lays out the far sections (content-visibility: auto) only as they
+    // come near: render them all for the picture, as scrolling would.
+    const style = await this.page.addStyleTag({ content: '.rll * { content-visibility: visible !important; }' });
     await this.page.screenshot({ path: file, fullPage: true });
+    await style.evaluate((el) => el.remove());
     return file;
   }
 }

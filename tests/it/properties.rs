@@ -510,6 +510,19 @@ proptest! {
     }
 
     #[test]
+    fn arrivals_drawn_once_give_every_scenario_of_that_seed_its_own_count(
+        s in scenario(),
+        other in scenario(),
+    ) {
+        // `other` on s's seed, burst and span: the start drawn for s fits.
+        let start = sim::Start::new(&s);
+        let t = other.with_seed(s.seed).with_burst(s.burst).with_span_ms(s.span_ms);
+        prop_assert_eq!(sim::allowed_from(&t, &start), run(&t).allowed);
+        // A start that does not fit is ignored, never misused.
+        prop_assert_eq!(sim::allowed_from(&other, &start), run(&other).allowed);
+    }
+
+    #[test]
     fn settings_matter_only_where_they_apply(s in scenario()) {
         let r = run(&s);
         let d = Scenario::default();
