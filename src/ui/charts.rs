@@ -25,8 +25,9 @@ use crate::vm::text::{Texts, T};
 
 const SVG: &str = "http://www.w3.org/2000/svg";
 
-/// How long each animation frame may spend on sweeps, in ms.
-const BUDGET_MS: f64 = 9.0;
+/// How long each animation frame may spend on sweeps, in ms: most of a
+/// 16.7 ms frame, leaving the page enough for style, layout and input.
+const BUDGET_MS: f64 = 12.0;
 
 /// While the sweeps run, how often the charts are redrawn, in ms.
 const REDRAW_MS: f64 = 150.0;
