@@ -442,50 +442,55 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
     use super::html::esc;
     let h = head(r, m, at_end, t);
     let (within, beyond, tick) = h.bar;
-    let mut out = head_skeleton(t)
-        .replace(
+    // Each part of the skeleton, opened, and what it opens to.
+    let fills = [
+        (
             r#"data-part="verdicts">"#,
-            &format!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
-        )
-        .replace(
+            format!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
+        ),
+        (
             r#"data-part="allowed">"#,
-            &format!(r#"data-part="allowed" data-value="{a}">{a}"#, a = h.allowed),
-        )
-        .replace(
+            format!(r#"data-part="allowed" data-value="{a}">{a}"#, a = h.allowed),
+        ),
+        (
             r#"data-part="of1">"#,
-            &format!(r#"data-part="of1">{}"#, esc(&h.of.0)),
-        )
-        .replace(
+            format!(r#"data-part="of1">{}"#, esc(&h.of.0)),
+        ),
+        (
             r#"data-part="limit">"#,
-            &format!(r#"data-part="limit" data-value="{l}">{l}"#, l = h.limit),
-        )
-        .replace(
+            format!(r#"data-part="limit" data-value="{l}">{l}"#, l = h.limit),
+        ),
+        (
             r#"data-part="of2">"#,
-            &format!(r#"data-part="of2">{}"#, esc(&h.of.1)),
-        )
-        .replace(
+            format!(r#"data-part="of2">{}"#, esc(&h.of.1)),
+        ),
+        (
             r#"data-part="ok"/>"#,
-            &format!(r#"data-part="ok" width="{within}"/>"#),
-        )
-        .replace(
+            format!(r#"data-part="ok" width="{within}"/>"#),
+        ),
+        (
             r#"data-part="over"/>"#,
-            &format!(r#"data-part="over" x="{within}" width="{beyond}"/>"#),
-        )
-        .replace(
+            format!(r#"data-part="over" x="{within}" width="{beyond}"/>"#),
+        ),
+        (
             r#"data-part="tick"/>"#,
-            &format!(r#"data-part="tick" x="{tick}"/>"#),
-        )
-        .replace(
+            format!(r#"data-part="tick" x="{tick}"/>"#),
+        ),
+        (
             r#"data-part="regular">"#,
-            &format!(
+            format!(
                 r#"data-part="regular" data-value="{k}">{k}"#,
                 k = h.regular.0
             ),
-        )
-        .replace(
+        ),
+        (
             r#"data-part="regular-of">"#,
-            &format!(r#"data-part="regular-of">{}"#, esc(&h.regular.1)),
-        );
+            format!(r#"data-part="regular-of">{}"#, esc(&h.regular.1)),
+        ),
+    ];
+    let mut out = fills.iter().fold(head_skeleton(t), |html, (part, filled)| {
+        html.replace(part, filled)
+    });
     if let Some(c) = &h.ceiling {
         out = out.replace(
             r#"data-part="ceiling" hidden>"#,
