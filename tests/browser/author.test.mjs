@@ -15,11 +15,9 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { browser, shutdown, expected, watch, settle, Widget, ROOT, DIST, ARTIFACTS } from './harness.mjs';
+import { browser, shutdown, expected, watch, settle, Widget, until, audit, ROOT, DIST, ARTIFACTS } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const GUIDE = path.join(ROOT, 'docs/EMBEDDING.md');
 const PREFIX = '/labs/ratelimit/';
 
@@ -129,26 +127,6 @@ async function reopen(w, query) {
   await settle(w.page, w.watcher, { quiet: 250 });
   await w.page.goto(`${lab.url}${query}`);
   await rendered(w.page);
-}
-
-async function until(fn, { timeout = 5000, interval = 25 } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    let v;
-    try { v = await fn(); } catch { v = undefined; }
-    if (v) return v;
-    if (Date.now() > end) return v;
-    await new Promise((ok) => setTimeout(ok, interval));
-  }
-}
-
-async function audit(page, { exclude = [] } = {}) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async ({ tags, exclude: ex }) => {
-    const context = ex.length ? { include: [document], exclude: ex.map((s) => [s]) } : document;
-    const r = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
-  }, { tags: TAGS, exclude });
 }
 
 /** How many elements match `selector` under `root` (piercing shadow roots). */

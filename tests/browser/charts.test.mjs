@@ -13,37 +13,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { browser, server, watch, Widget, shutdown, expected, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, Widget, shutdown, expected, until, audit, openMounted, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
 // ---------------------------------------------------------------- helpers
 
-async function open(query = '', { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
-  const s = await server();
-  const context = await (await browser()).newContext({ viewport: { width, height }, colorScheme, reducedMotion });
-  const page = await context.newPage();
-  const watcher = watch(page, s.origin);
-  const w = new Widget(page, context, watcher);
-  w.base = s.url;
-  await page.goto(s.url + query);
-  await page.locator('[data-slot="summary"]:not(:empty)').waitFor({ state: 'attached', timeout: 15000 });
-  return w;
-}
-
-async function until(fn, { timeout = 5000, interval = 25 } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    let v;
-    try { v = await fn(); } catch { v = undefined; }
-    if (v) return v;
-    if (Date.now() > end) return v;
-    await new Promise((ok) => setTimeout(ok, interval));
-  }
-}
+const open = openMounted;
 
 const sweepCache = new Map();
 let sweepChecked = false;
@@ -123,14 +99,6 @@ async function assertLocalCeiling(w, query) {
     const want = Math.min(burst, Number(p.x) * limit);
     assert.deepEqual([p.mean, p.min, p.max], [String(want), want, want], `local counters at N = ${p.x} (B = ${burst}, L = ${limit})`);
   }
-}
-
-async function audit(w) {
-  await w.page.addScriptTag({ path: AXE });
-  return w.page.evaluate(async (tags) => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
-  }, TAGS);
 }
 
 /** The element with focus, through shadow roots. */
@@ -407,7 +375,7 @@ describe('accessibility of the charts', () => {
       const w = await open('?strategy=lua', { colorScheme });
       await drawn(w);
       await w.locator('chart-servers').locator('circle').first().focus();
-      assert.deepEqual(await audit(w), [], colorScheme);
+      assert.deepEqual(await audit(w.page), [], colorScheme);
       assert.deepEqual(w.problems(), []);
       await w.close();
     }

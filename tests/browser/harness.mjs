@@ -140,6 +140,21 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
 }
 
 /** Polls `fn` until it returns something truthy (or throws after `timeout` ms). */
+/**
+ * Polls `fn` until it returns something truthy and returns that; after
+ * `timeout` ms returns its last value (for an assertion to report).
+ */
+export async function until(fn, { timeout = 5000, interval = 25 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    let v;
+    try { v = await fn(); } catch { v = undefined; }
+    if (v) return v;
+    if (Date.now() > end) return v;
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
+}
+
 export async function waitFor(fn, { timeout = 5000, interval = 25, message = 'condition' } = {}) {
   const end = Date.now() + timeout;
   let last;
@@ -156,6 +171,29 @@ export async function waitFor(fn, { timeout = 5000, interval = 25, message = 'co
 }
 
 /** A widget on a page, with helpers that read like the feature. */
+/** Waits until widget `w` has mounted and filled its first slots. */
+export async function mounted(w) {
+  await w.root.locator('[data-slot="summary"]:not(:empty)').waitFor({ state: 'attached', timeout: 15000 });
+  await w.root.locator('[data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
+}
+
+/**
+ * Opens the widget page with `query` and waits until it has mounted.
+ * Unlike `openWidget`, it does not wait for a visible total, since
+ * `predict=1` hides the totals.
+ */
+export async function openMounted(query = '', { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
+  const s = await server();
+  const context = await (await browser()).newContext({ viewport: { width, height }, colorScheme, reducedMotion });
+  const page = await context.newPage();
+  const watcher = watch(page, s.origin);
+  const w = new Widget(page, context, watcher);
+  w.base = s.url;
+  await page.goto(s.url + query);
+  await mounted(w);
+  return w;
+}
+
 export class Widget {
   constructor(page, context, watcher, root = page) {
     this.page = page;
@@ -502,14 +540,16 @@ const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA, best practice) on `page`, open
- * shadow roots included; returns the violations as readable lines.
+ * shadow roots included, leaving out the `exclude` selectors; returns the
+ * violations as readable lines.
  */
-export async function audit(page) {
+export async function audit(page, { exclude = [] } = {}) {
   if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (tags) => {
-    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  return page.evaluate(async ({ tags, exclude: ex }) => {
+    const context = ex.length ? { include: [document], exclude: ex.map((s) => [s]) } : document;
+    const r = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
-  }, AXE_TAGS);
+  }, { tags: AXE_TAGS, exclude });
 }
 
 /**

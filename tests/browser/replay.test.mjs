@@ -10,37 +10,14 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { browser, server, watch, settle, Widget, shutdown, expected, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
 // ---------------------------------------------------------------- helpers
 
-/**
- * Opens the widget page with `query` and waits for the first render. Unlike
- * the harness's `openWidget`, it does not wait for a visible total, since
- * `predict=1` hides the totals.
- */
-async function open(query = '', { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
-  const s = await server();
-  const context = await (await browser()).newContext({ viewport: { width, height }, colorScheme, reducedMotion });
-  const page = await context.newPage();
-  const watcher = watch(page, s.origin);
-  const w = new Widget(page, context, watcher);
-  w.base = s.url;
-  await page.goto(s.url + query);
-  await rendered(w);
-  return w;
-}
-
-/** Waits until the widget has mounted and filled its first slots. */
-async function rendered(w) {
-  await w.root.locator('[data-slot="summary"]:not(:empty)').waitFor({ state: 'attached', timeout: 15000 });
-  await w.root.locator('[data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
-}
+const open = openMounted;
+const rendered = mounted;
 
 /** Loads `query` in the same page (same watcher). */
 async function go(w, query) {
@@ -48,18 +25,6 @@ async function go(w, query) {
   await settle(w.page, w.watcher, { quiet: 250 });
   await w.page.goto(w.base + query);
   await rendered(w);
-}
-
-/** Polls `fn` until it returns something truthy, or gives up after `timeout` ms. */
-async function until(fn, { timeout = 5000, interval = 25 } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    let v;
-    try { v = await fn(); } catch { v = undefined; }
-    if (v) return v;
-    if (Date.now() > end) return v;
-    await new Promise((ok) => setTimeout(ok, interval));
-  }
 }
 
 /** Whole µs written exactly in ms, as the URL's `t` (3249 → "3.249"). */
@@ -175,15 +140,6 @@ async function tabTo(page, testid, { max = 60, back = false } = {}) {
   }
   assert.equal(await focused(page), testid, `Tab never reached ${testid}`);
   return max;
-}
-
-async function audit(w) {
-  await w.page.addScriptTag({ path: AXE });
-  return w.page.evaluate(async (tags) => {
-    // The charts have their own audit (charts.test.mjs), with the charts drawn.
-    const r = await window.axe.run({ include: [document], exclude: [['[data-slot="charts"]']] }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
-  }, TAGS);
 }
 
 /** The first event time at which a request has arrived (the first arrival). */
@@ -593,11 +549,11 @@ describe('accessibility of the replay', () => {
     for (const colorScheme of ['light', 'dark']) {
       const w = await open('?strategy=getset&t=5', { colorScheme });
       if (colorScheme === 'light') {
-        assert.deepEqual(await audit(w), [], `paused at 5 ms, ${colorScheme}`);
+        assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], `paused at 5 ms, ${colorScheme}`);
       } else {
         await w.locator('speed').selectOption('0');
         await w.locator('play').click();
-        assert.deepEqual(await audit(w), [], `playing, ${colorScheme}`);
+        assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], `playing, ${colorScheme}`);
       }
       assert.deepEqual(w.problems(), []);
       await w.close();
@@ -608,11 +564,11 @@ describe('accessibility of the replay', () => {
     for (const width of [390, 1280]) {
       const w = await open('?strategy=incr&predict=1', { width });
       if (width === 390) {
-        assert.deepEqual(await audit(w), [], `asking, ${width} px`);
+        assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], `asking, ${width} px`);
       } else {
         await w.locator('predict-guess').fill('12');
         await w.locator('predict-go').click();
-        assert.deepEqual(await audit(w), [], `replaying after the guess, ${width} px`);
+        assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), [], `replaying after the guess, ${width} px`);
       }
       assert.deepEqual(w.problems(), []);
       await w.close();
