@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::canvas::use_width;
+use super::canvas::{use_visible, use_width};
 use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
@@ -378,7 +378,8 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let note = super::dom::slot(&section, "chart-note");
     let working_el = super::dom::slot(&section, "chart-working");
     let width = use_width(&hosts[0]);
-    let visible = RwSignal::new(false);
+    // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
+    let visible = use_visible(&section);
     let working = RwSignal::new(true);
     let tick = RwSignal::new(0u32);
     let sweeps = Rc::new(RefCell::new([
@@ -556,22 +557,8 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         });
     }
 
-    // Visibility: an IntersectionObserver on the section.
-    let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        if let Ok(e) = entries
-            .get(0)
-            .dyn_into::<web_sys::IntersectionObserverEntry>()
-        {
-            visible.try_set(e.is_intersecting());
-        }
+    let held = send_wrapper::SendWrapper::new(frame);
+    on_cleanup(move || {
+        held.take().borrow_mut().take();
     });
-    if let Ok(observer) = web_sys::IntersectionObserver::new(on_seen.as_ref().unchecked_ref()) {
-        observer.observe(&section);
-        let held = send_wrapper::SendWrapper::new((observer, on_seen, frame));
-        on_cleanup(move || {
-            let (observer, _, frame) = held.take();
-            observer.disconnect();
-            frame.borrow_mut().take();
-        });
-    }
 }
