@@ -80,7 +80,22 @@ async function downloads() {
     };
   });
   const total = (k) => rows.reduce((a, r) => a + r[k], 0);
-  return { files: rows, total: { bytes: total('bytes'), gzip: total('gzip'), brotli: total('brotli') } };
+  // The rest of dist/: files the page fetches only on demand (the proof
+  // page, from the footer's link; the example translation, when a course
+  // author names it with `content`).
+  const fetched = new Set(rows.map((r) => r.file));
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const on_demand = walk(DIST)
+    .map((f) => path.relative(DIST, f))
+    .filter((f) => !fetched.has(f))
+    .map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length }));
+  return {
+    files: rows,
+    total: { bytes: total('bytes'), gzip: total('gzip'), brotli: total('brotli') },
+    on_demand,
+    dist_gzip: total('gzip') + on_demand.reduce((a, r) => a + r.gzip, 0),
+  };
 }
 
 // 2. The model in the page: the exported hook, timed over many runs.
@@ -325,7 +340,9 @@ for (const f of result.download.files) {
   console.log(`${f.file.padEnd(24)} ${kb(f.bytes).padStart(9)} ${kb(f.gzip).padStart(10)} ${kb(f.brotli).padStart(10)}`);
 }
 const t = result.download.total;
-console.log(`${'total'.padEnd(24)} ${kb(t.bytes).padStart(9)} ${kb(t.gzip).padStart(10)} ${kb(t.brotli).padStart(10)}   (${t.gzip.toLocaleString('en')} bytes gzip)\n`);
+console.log(`${'total'.padEnd(24)} ${kb(t.bytes).padStart(9)} ${kb(t.gzip).padStart(10)} ${kb(t.brotli).padStart(10)}   (${t.gzip.toLocaleString('en')} bytes gzip)`);
+for (const f of result.download.on_demand) console.log(`  not fetched by the page: ${f.file} (${f.gzip.toLocaleString('en')} bytes gzip)`);
+console.log(`  all of dist/: ${result.download.dist_gzip.toLocaleString('en')} bytes gzip\n`);
 console.log('strategy   native median   browser median   input→layout p50 / p95');
 for (const s of STRATEGIES) {
   const n = result.model_native[s]?.median_us;
