@@ -254,6 +254,30 @@ describe('"Show me"', () => {
   });
 });
 
+describe('drawing the charts moves nothing', () => {
+  test('the boxes below the legend keep their size from before the SVG is built until the sweep is done', async () => {
+    for (const width of [390, 1280]) {
+      const w = await open('', { width, height: 800 });
+      // Each box whose size the drawing could change, measured off screen
+      // (the charts are built when they come into view).
+      const boxes = () => w.root.locator('[data-slot="charts"]').evaluate((el) => {
+        const sel = ['[data-slot="chart-working"]', '[data-chart="servers"]', '[data-chart="rtt"]', '.rll-charts__grid'];
+        return sel.map((s) => `${s} ${Math.round(el.querySelector(s).getBoundingClientRect().height)}`);
+      });
+      assert.equal(await w.locator('chart-servers').count(), 0, `${width}: no SVG before the charts come into view`);
+      const unbuilt = await boxes();
+      await w.root.locator('[data-slot="charts"]').scrollIntoViewIfNeeded();
+      await w.locator('chart-servers').waitFor({ state: 'attached', timeout: 10000 });
+      const working = await boxes();
+      await drawn(w);
+      assert.deepEqual(working, unbuilt, `${width}: while the sweep runs`);
+      assert.deepEqual(await boxes(), unbuilt, `${width}: once it is done`);
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    }
+  });
+});
+
 describe('reading the charts', () => {
   // One page for the reading tests: the sweep runs once.
   let w;
