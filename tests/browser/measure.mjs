@@ -21,7 +21,10 @@ const BUDGET = {
   input_to_layout_p95_ms: 4,
   slow_phone_render_ms: 2000,
   replay_work_p95_ms: 8,
-  replay_frame_p95_ms: 16.7,
+  // Not a frame dropped at p95. Frame times are one 60 Hz interval
+  // (16.67 ms) give or take the timer's jitter, so 16.7 ms fails a run that
+  // dropped nothing; a dropped frame shows as 33.3 ms. Half an interval over.
+  replay_frame_p95_ms: 25,
   charts_refresh_ms: 500,
 };
 
@@ -365,7 +368,7 @@ const checks = [
   ['slow phone first render, page', result.slow_phone.page.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],
   ['slow phone first render, script-tag host', result.slow_phone.script_tag_host.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],
   ['replay, main-thread work per frame p95', r.work_p95_ms, BUDGET.replay_work_p95_ms, (x) => `${round(x, 2)} ms`],
-  ['replay, frame p95', r.frame_p95_ms, BUDGET.replay_frame_p95_ms, (x) => `${round(x, 1)} ms`],
+  ['replay, frame interval p95 (no frame dropped)', r.frame_p95_ms, BUDGET.replay_frame_p95_ms, (x) => `${round(x, 1)} ms`],
   ['charts, full refresh', result.charts.worst_refresh_ms, BUDGET.charts_refresh_ms, (x) => `${Math.round(x)} ms`],
 ];
 let missed = 0;
