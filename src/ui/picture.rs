@@ -235,8 +235,21 @@ fn draw(
             .iter()
             .map(|pk| pk.at)
             .fold(group[0].at, |a, b| if b.y < a.y { b } else { a });
+        // Above the top pill, running right from its left end (clear of
+        // the servers' counts) and above Redis's name, on a halo of the
+        // background in case it crosses a line.
+        let x = top.x - topology::pill_width(&group[0].label) / 2.0;
+        let y = l
+            .redis
+            .as_ref()
+            .map_or(top.y - 16.0, |r| (top.y - 16.0).min(r.y - 8.0));
+        ctx.set_text_align("left");
+        ctx.set_stroke_style_str(&p.bg);
+        ctx.set_line_width(4.0);
+        let _ = ctx.stroke_text(texts.get(T::SameCount), x, y);
         ctx.set_fill_style_str(&p.bad_ink);
-        let _ = ctx.fill_text(texts.get(T::SameCount), top.x, top.y - 16.0);
+        let _ = ctx.fill_text(texts.get(T::SameCount), x, y);
+        ctx.set_text_align("center");
     }
     // The Redis commands.
     for pk in &f.packets {
@@ -253,9 +266,15 @@ fn draw(
             ctx.set_fill_style_str(colour);
             ctx.fill();
         } else {
-            let w = 10.0 + 7.0 * pk.label.chars().count() as f64;
+            let w = topology::pill_width(&pk.label);
             ctx.begin_path();
-            let _ = ctx.round_rect_with_f64(pk.at.x - w / 2.0, pk.at.y - 9.0, w, 18.0, 9.0);
+            let _ = ctx.round_rect_with_f64(
+                pk.at.x - w / 2.0,
+                pk.at.y - topology::PILL_H / 2.0,
+                w,
+                topology::PILL_H,
+                topology::PILL_H / 2.0,
+            );
             ctx.set_fill_style_str(colour);
             ctx.fill();
             ctx.set_fill_style_str(&p.bg);

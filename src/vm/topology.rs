@@ -208,6 +208,18 @@ fn along(path: &[Pt], p: f64) -> Pt {
     path.last().copied().unwrap_or_default()
 }
 
+/// The height of a command's pill in the picture, in CSS pixels.
+pub const PILL_H: f64 = 18.0;
+
+/// The width of a command's pill for `label`, in CSS pixels.
+pub fn pill_width(label: &str) -> f64 {
+    10.0 + 7.0 * label.chars().count() as f64
+}
+
+/// Near Redis, the top and bottom servers' commands are two of these
+/// above and below its middle; the others are spread between.
+const LANE: f64 = PILL_H + 4.0;
+
 /// Most packets that carry a label; past that they are drawn as dots, or
 /// the labels would cover the picture.
 pub const MAX_LABELS: usize = 24;
@@ -316,16 +328,28 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         } else {
             1
         };
+        let mid = redis.y + redis.h / 2.0;
+        let fan = (l.servers.iter())
+            .map(|s| (s.right().y - mid).abs())
+            .fold(0.0, f64::max);
+        let narrow = if fan > 0.0 {
+            (2.0 * LANE / fan).min(1.0)
+        } else {
+            0.0
+        };
         for (i, c) in r.calls.iter().enumerate() {
             if c.sent_us > t_us {
                 continue;
             }
             let from = l.servers[c.server as usize].right();
-            let lane = (i % 5) as f64 - 2.0;
-            // Commands stop just short of Redis, so they never cover its count.
+            // Commands stop just short of Redis, so they never cover its
+            // count, each server's at its own height: the servers' fan
+            // narrowed to two lanes either side of Redis's middle. Paths
+            // from two servers never cross, and two commands sent side by
+            // side (the two `SET 1` of a lost update) are seen as two.
             let to = Pt {
                 x: redis.x - 24.0,
-                y: redis.y + redis.h / 2.0 + lane * (redis.h / 8.0),
+                y: mid + (from.y - mid) * narrow,
             };
             let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
             match (c.executed_us, c.replied_us) {
@@ -368,13 +392,57 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
                 _ => {}
             }
         }
-        if f.packets.len() > MAX_LABELS {
+        // Labels only while every one can be read.
+        let mut moved = f.packets.clone();
+        if f.packets.len() <= MAX_LABELS && apart(&mut moved, l.h) {
+            f.packets = moved;
+        } else {
             for p in &mut f.packets {
                 p.label.clear();
             }
         }
     }
     f
+}
+
+/// Moves labelled pills up or down, off their paths, until none covers
+/// another: commands from one server (or from neighbours, where the paths
+/// meet) travel together, and each must be seen. Top to bottom, each pill
+/// takes the free place nearest its own, inside the picture's `h`: where
+/// it is, or just above or just below a pill already placed. False if one
+/// found no place (too many at once to read them all).
+fn apart(packets: &mut [Packet], h: f64) -> bool {
+    let mut order: Vec<usize> = (0..packets.len()).collect();
+    order.sort_by(|&a, &b| packets[a].at.y.total_cmp(&packets[b].at.y));
+    // Placed pills: x, y and half their width.
+    let mut placed: Vec<(f64, f64, f64)> = Vec::with_capacity(order.len());
+    for i in order {
+        let half = pill_width(&packets[i].label) / 2.0;
+        let (x, y) = (packets[i].at.x, packets[i].at.y);
+        let near: Vec<f64> = placed
+            .iter()
+            .filter(|(px, _, ph)| (px - x).abs() < ph + half)
+            .map(|&(_, py, _)| py)
+            .collect();
+        let free = |c: f64| {
+            c >= PILL_H / 2.0
+                && c <= h - PILL_H / 2.0
+                && near.iter().all(|py| (py - c).abs() >= PILL_H)
+        };
+        let Some(best) = std::iter::once(y)
+            .chain(
+                near.iter()
+                    .flat_map(|py| [py + PILL_H + 1.0, py - PILL_H - 1.0]),
+            )
+            .filter(|&c| free(c))
+            .min_by(|a, b| (a - y).abs().total_cmp(&(b - y).abs()))
+        else {
+            return false;
+        };
+        packets[i].at.y = best;
+        placed.push((x, best, half));
+    }
+    true
 }
 
 /// A command as it travels to Redis.

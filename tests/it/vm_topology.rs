@@ -5,7 +5,8 @@
 use ratelimit_lab::sim::{Moment, Report, Strategy};
 use ratelimit_lab::vm::reads::shared_reads;
 use ratelimit_lab::vm::topology::{
-    frame, height, label, layout, lead_us, Frame, Layout, Look, Rect, MAX_LABELS,
+    frame, height, label, layout, lead_us, pill_width, Frame, Layout, Look, Packet, Rect,
+    MAX_LABELS, PILL_H,
 };
 
 use crate::vm_support::{english, report};
@@ -264,6 +265,71 @@ fn commands_carry_short_labels_until_there_are_too_many() {
         .unwrap();
     assert!(busiest.packets.len() > MAX_LABELS);
     assert!(busiest.packets.iter().all(|p| p.label.is_empty()));
+}
+
+#[test]
+fn the_two_halves_of_a_race_are_seen_as_two() {
+    // In the default GET-then-SET burst, at 1.3 ms two replies carry the
+    // same count (0) back, and at 3.2 ms two `SET 1` are on their way: the
+    // lost update. Each pair must be seen as two pills, not one on top of
+    // the other, at a phone's width and a desktop's, moving or not.
+    let covers = |a: &Packet, b: &Packet| {
+        (a.at.y - b.at.y).abs() < PILL_H
+            && (a.at.x - b.at.x).abs() < (pill_width(&a.label) + pill_width(&b.label)) / 2.0
+    };
+    for (q, n, moments) in [
+        ("strategy=getset", 4, [(1300, "→ 0"), (3200, "SET 1")]),
+        (
+            "strategy=getset&servers=1",
+            1,
+            [(1300, "→ 0"), (4000, "→ 1")],
+        ),
+    ] {
+        let r = report(q);
+        let shared = shared_reads(&r);
+        for w in [390.0, 1200.0] {
+            let l = layout(r.scenario.strategy, n, w, height(n, w));
+            for motion in [true, false] {
+                for (t, label) in moments {
+                    let f = frame(&r, &l, &shared, t, motion);
+                    let pair: Vec<_> = f.packets.iter().filter(|p| p.label == label).collect();
+                    assert_eq!(pair.len(), 2, "{w} px, t = {t} µs: {:?}", f.packets);
+                    assert!(
+                        !covers(pair[0], pair[1]),
+                        "{q}, {w} px, t = {t} µs, motion {motion}: {:?}",
+                        pair
+                    );
+                }
+            }
+        }
+    }
+    // And at no moment of these bursts does one labelled pill cover another.
+    for q in [
+        "strategy=getset",
+        "strategy=getset&servers=1",
+        "strategy=getset&rtt=5",
+        "strategy=incr&servers=2",
+        "strategy=lua&servers=8",
+    ] {
+        let r = report(q);
+        let shared = shared_reads(&r);
+        let n = r.scenario.servers;
+        for w in [390.0, 1200.0] {
+            let l = layout(r.scenario.strategy, n, w, height(n, w));
+            for t in r.event_times() {
+                let f = frame(&r, &l, &shared, t, true);
+                let pills: Vec<_> = f.packets.iter().filter(|p| !p.label.is_empty()).collect();
+                for (i, a) in pills.iter().enumerate() {
+                    for b in &pills[i + 1..] {
+                        assert!(
+                            !covers(a, b),
+                            "{q} at {w} px, t = {t} µs: {a:?} covers {b:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]
