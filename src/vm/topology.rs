@@ -393,9 +393,13 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
             }
         }
         // Labels only while every one can be read.
-        let mut moved = f.packets.clone();
-        if f.packets.len() <= MAX_LABELS && apart(&mut moved, l.h) {
-            f.packets = moved;
+        let ys = (f.packets.len() <= MAX_LABELS)
+            .then(|| apart(&f.packets, l.h))
+            .flatten();
+        if let Some(ys) = ys {
+            for (p, y) in f.packets.iter_mut().zip(ys) {
+                p.at.y = y;
+            }
         } else {
             for p in &mut f.packets {
                 p.label.clear();
@@ -405,44 +409,56 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
     f
 }
 
-/// Moves labelled pills up or down, off their paths, until none covers
-/// another: commands from one server (or from neighbours, where the paths
-/// meet) travel together, and each must be seen. Top to bottom, each pill
-/// takes the free place nearest its own, inside the picture's `h`: where
-/// it is, or just above or just below a pill already placed. False if one
-/// found no place (too many at once to read them all).
-fn apart(packets: &mut [Packet], h: f64) -> bool {
-    let mut order: Vec<usize> = (0..packets.len()).collect();
-    order.sort_by(|&a, &b| packets[a].at.y.total_cmp(&packets[b].at.y));
-    // Placed pills: x, y and half their width.
-    let mut placed: Vec<(f64, f64, f64)> = Vec::with_capacity(order.len());
-    for i in order {
-        let half = pill_width(&packets[i].label) / 2.0;
+/// Where labelled pills go, up or down off their paths, so that none
+/// covers another: commands from one server (or from neighbours, where the
+/// paths meet) travel together, and each must be seen. Top to bottom, each
+/// pill takes the free place nearest its own, inside the picture's `h`:
+/// where it is, or just above or just below a pill already placed. `None`
+/// if one finds no place (too many at once to read them all).
+fn apart(packets: &[Packet], h: f64) -> Option<Vec<f64>> {
+    // Plain loops over at most MAX_LABELS pills: a sort or iterator
+    // adaptors would cost the download more than this costs the frame.
+    let n = packets.len();
+    let mut ys = vec![f64::NAN; n];
+    for _ in 0..n {
+        // The highest pill not placed yet.
+        let mut i = usize::MAX;
+        for k in 0..n {
+            if ys[k].is_nan() && (i == usize::MAX || packets[k].at.y < packets[i].at.y) {
+                i = k;
+            }
+        }
         let (x, y) = (packets[i].at.x, packets[i].at.y);
-        let near: Vec<f64> = placed
-            .iter()
-            .filter(|(px, _, ph)| (px - x).abs() < ph + half)
-            .map(|&(_, py, _)| py)
-            .collect();
+        let half = pill_width(&packets[i].label) / 2.0;
+        // A placed pill this one would meet if level with it.
+        let meets = |k: usize| {
+            !ys[k].is_nan()
+                && (packets[k].at.x - x).abs() < half + pill_width(&packets[k].label) / 2.0
+        };
         let free = |c: f64| {
             c >= PILL_H / 2.0
                 && c <= h - PILL_H / 2.0
-                && near.iter().all(|py| (py - c).abs() >= PILL_H)
+                && (0..n).all(|k| !meets(k) || (ys[k] - c).abs() >= PILL_H)
         };
-        let Some(best) = std::iter::once(y)
-            .chain(
-                near.iter()
-                    .flat_map(|py| [py + PILL_H + 1.0, py - PILL_H - 1.0]),
-            )
-            .filter(|&c| free(c))
-            .min_by(|a, b| (a - y).abs().total_cmp(&(b - y).abs()))
-        else {
-            return false;
+        let mut best = f64::NAN;
+        let mut consider = |c: f64| {
+            if free(c) && (best.is_nan() || (c - y).abs() < (best - y).abs()) {
+                best = c;
+            }
         };
-        packets[i].at.y = best;
-        placed.push((x, best, half));
+        consider(y);
+        for (k, py) in ys.iter().enumerate() {
+            if meets(k) {
+                consider(py + PILL_H + 1.0);
+                consider(py - PILL_H - 1.0);
+            }
+        }
+        if best.is_nan() {
+            return None;
+        }
+        ys[i] = best;
     }
-    true
+    Some(ys)
 }
 
 /// A command as it travels to Redis.
