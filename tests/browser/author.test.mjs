@@ -31,6 +31,11 @@ const BAD = {
   'wrong-kind.json': '{ "text": { "title": 3 } }',
 };
 
+/** The example translation: in the repository, not in the built folder
+ * (dist/ holds what the widget fetches); served next to the widget here,
+ * where a course author who wants it would copy it. */
+const FRENCH = path.join(ROOT, 'public', 'content', 'fr.json');
+
 let lab; // the release build under /labs/ratelimit/, plus test pages
 let other; // another origin: host pages that frame the widget
 const labExtra = {};
@@ -40,9 +45,10 @@ before(async () => {
   for (const [name, body] of Object.entries(BAD)) {
     labExtra[`${PREFIX}bad/${name}`] = { type: 'application/json', body };
   }
+  labExtra[`${PREFIX}content/fr.json`] = { type: 'application/json', body: fs.readFileSync(FRENCH) };
   lab = await startServer({ root: DIST, prefix: PREFIX, extra: labExtra });
   other = await startServer({ root: DIST, prefix: '/nothing-here/', extra: otherExtra });
-  otherExtra['/fr.json'] = { type: 'application/json', body: fs.readFileSync(path.join(DIST, 'content/fr.json')) };
+  otherExtra['/fr.json'] = { type: 'application/json', body: fs.readFileSync(FRENCH) };
 });
 after(async () => {
   await shutdown();
@@ -433,7 +439,7 @@ describe('content files', () => {
     // The language is declared, and the quiz is the file's.
     assert.equal(await fr.page.locator('.rll').getAttribute('lang'), 'fr');
     assert.equal(await fr.page.locator('html').getAttribute('lang'), 'fr');
-    const file = JSON.parse(fs.readFileSync(path.join(DIST, 'content/fr.json'), 'utf8'));
+    const file = JSON.parse(fs.readFileSync(FRENCH, 'utf8'));
     await reopen(fr, '?content=content/fr.json');
     // textContent: the quiz is laid out only when scrolled near (content-visibility).
     const prompts = (await fr.page.locator('.rll-question__prompt').allTextContents()).map((t) => t.trim());
@@ -837,7 +843,7 @@ describe('every snippet of the embedding guide runs as written', () => {
     await page.goto(host);
     const root = page.locator('[data-ratelimit-lab]');
     await rendered(root);
-    const file = JSON.parse(fs.readFileSync(path.join(DIST, 'content/fr.json'), 'utf8'));
+    const file = JSON.parse(fs.readFileSync(FRENCH, 'utf8'));
     assert.equal(await root.locator('.rll-head__title').innerText(), file.text.title);
     assert.equal(await root.locator('.rll').getAttribute('lang'), 'fr');
     assert.equal(await page.locator('html').getAttribute('lang'), 'en', 'the host page keeps its own language');

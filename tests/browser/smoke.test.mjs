@@ -120,6 +120,19 @@ describe('smoke', () => {
     await context.close();
   });
 
+  test('the footer\'s proof link opens the proof page: the harness, model against real, and where the tables are', async () => {
+    const w = await openWidget('');
+    await w.locator('proof-link').click();
+    await w.page.waitForURL(/proof\.html$/);
+    const headings = await w.page.locator('h2').allInnerTexts();
+    for (const h of ['What the harness does', 'GET then SET: real against model', 'Limits', 'The latest table']) {
+      assert.ok(headings.includes(h), `the proof page has "${h}" (has: ${headings.join(' | ')})`);
+    }
+    assert.match(await w.page.locator('main').innerText(), /docs\/PROOF\.md/, 'it says where the seed-by-seed tables are');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('the harness catches a broken bundle (garbage wasm): no widget, problems reported', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rll-broken-'));
     let broken;
