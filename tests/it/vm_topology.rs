@@ -277,16 +277,13 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
         (a.at.y - b.at.y).abs() < PILL_H
             && (a.at.x - b.at.x).abs() < (pill_width(&a.label) + pill_width(&b.label)) / 2.0
     };
-    for (q, n, moments) in [
-        ("strategy=getset", 4, [(1300, "→ 0"), (3200, "SET 1")]),
-        (
-            "strategy=getset&servers=1",
-            1,
-            [(1300, "→ 0"), (4000, "→ 1")],
-        ),
+    for (q, moments) in [
+        ("strategy=getset", [(1300, "→ 0"), (3200, "SET 1")]),
+        ("strategy=getset&servers=1", [(1300, "→ 0"), (4000, "→ 1")]),
     ] {
         let r = report(q);
         let shared = shared_reads(&r);
+        let n = r.scenario.servers;
         for w in [390.0, 1200.0] {
             let l = layout(r.scenario.strategy, n, w, height(n, w));
             for motion in [true, false] {
