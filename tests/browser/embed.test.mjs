@@ -65,9 +65,21 @@ describe('iframe embed', () => {
     const resize = await page.evaluate(() => window.messages.find((m) => m.type === 'resize'));
     assert.ok(resize.height > 800 && resize.height < 20000, `plausible height: ${resize.height}`);
     // The host applied it: the iframe is as tall as the widget's content.
-    const frameHeight = await page.locator('#lab').evaluate((f) => f.getBoundingClientRect().height);
-    const last = await page.evaluate(() => window.messages.filter((m) => m.type === 'resize').at(-1).height);
-    assert.equal(Math.round(frameHeight), last);
+    // The height may still change while the frame lays out sections it
+    // skipped at first (content-visibility), so read frame and message
+    // together, once no new message has come for 400 ms.
+    const heights = () => page.evaluate(() => {
+      const sizes = window.messages.filter((m) => m.type === 'resize');
+      return { count: sizes.length, last: sizes.at(-1).height, frame: Math.round(document.getElementById('lab').getBoundingClientRect().height) };
+    });
+    let seen = await heights();
+    for (let calm = 0, end = Date.now() + 5000; calm < 400 && Date.now() < end; ) {
+      await page.waitForTimeout(50);
+      const now = await heights();
+      calm = now.count === seen.count ? calm + 50 : 0;
+      seen = now;
+    }
+    assert.equal(seen.frame, seen.last, `the iframe follows the last height posted (${seen.count} messages)`);
     const frame = page.frameLocator('#lab');
     // Embed mode: no page chrome.
     assert.equal(await frame.locator('[data-testid="copy-link"]').count(), 0);
