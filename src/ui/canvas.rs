@@ -225,8 +225,10 @@ pub fn use_scheme() -> RwSignal<u32> {
 pub fn use_visible(el: &web_sys::Element) -> Signal<bool> {
     let seen = RwSignal::new(false);
     let on_seen = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // The newest entry: a busy start-up can queue several (in view
+        // under the first layout, out of it once the page is complete).
         if let Ok(e) = entries
-            .get(0)
+            .get(entries.length().saturating_sub(1))
             .dyn_into::<web_sys::IntersectionObserverEntry>()
         {
             seen.try_set(e.is_intersecting());
