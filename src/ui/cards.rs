@@ -89,20 +89,18 @@ impl Held {
         let n = |v: u32| v.to_string();
         if differs(|c| c.allowed) {
             let _ = self.li.set_attribute("data-allowed", &n(c.allowed));
-            self.ok
-                .set_text_content(Some(&texts.fill(T::CardOk, &[("n", &n(c.allowed))])));
+            super::dom::put(&self.ok, &texts.fill(T::CardOk, &[("n", &n(c.allowed))]));
         }
         if differs(|c| c.refused) {
             let _ = self.li.set_attribute("data-refused", &n(c.refused));
-            self.no
-                .set_text_content(Some(&texts.fill(T::CardNo, &[("n", &n(c.refused))])));
+            super::dom::put(&self.no, &texts.fill(T::CardNo, &[("n", &n(c.refused))]));
         }
         if old.as_ref().is_none_or(|o| o.quota != c.quota) {
             let text = c
                 .quota
                 .map(|q| texts.fill(T::CardQuota, &[("n", &n(q))]))
                 .unwrap_or_default();
-            self.quota.set_text_content(Some(&text));
+            super::dom::put(&self.quota, &text);
         }
         if differs(|c| c.received) {
             let _ = self.li.set_attribute("data-received", &n(c.received));
@@ -110,7 +108,7 @@ impl Held {
         if !quiet {
             let heard = c.heard(texts);
             if self.heard_text != heard {
-                self.heard.set_text_content(Some(&heard));
+                super::dom::put(&self.heard, &heard);
                 self.heard_text = heard;
             }
         }

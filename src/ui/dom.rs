@@ -30,16 +30,90 @@ pub fn slot(root: &Element, name: &str) -> Option<Element> {
 /// Sets `el`'s text, if it differs.
 pub fn text(el: &Element, s: &str) {
     if el.text_content().as_deref() != Some(s) {
-        el.set_text_content(Some(s));
+        put(el, s);
     }
+}
+
+/// Makes `s` the whole text of `el`. When `el` holds one text node, that
+/// node's text changes in place: `textContent` would replace the node, and
+/// the browser would drop its layout object and build a new one (during a
+/// drag, a few dozen a step). An empty `s` leaves `el` empty (`:empty`).
+pub fn put(el: &Element, s: &str) {
+    if !s.is_empty() {
+        if let Some(only) = el
+            .first_child()
+            .filter(|c| c.node_type() == web_sys::Node::TEXT_NODE && c.next_sibling().is_none())
+        {
+            only.set_node_value(Some(s));
+            return;
+        }
+    }
+    el.set_text_content(Some(s));
 }
 
 /// Writes `s` as `el`'s markup if it differs from `last` (what was
 /// written before), and remembers it.
+///
+/// After the first write, the new markup is parsed off the page and only
+/// what differs is changed (a text, an attribute, a node): during a drag
+/// the figures change, not their structure, and nodes kept are nodes the
+/// browser need not style and lay out anew.
 pub fn html(el: &Element, s: String, last: &mut String) {
-    if *last != s {
-        el.set_inner_html(&s);
-        *last = s;
+    if *last == s {
+        return;
+    }
+    let scratch = (!last.is_empty())
+        .then(|| el.owner_document())
+        .flatten()
+        .and_then(|d| d.create_element(&el.tag_name()).ok());
+    match scratch {
+        Some(fresh) => {
+            fresh.set_inner_html(&s);
+            morph(el, &fresh);
+        }
+        None => el.set_inner_html(&s),
+    }
+    *last = s;
+}
+
+/// Makes `old`'s children like `new`'s, moving `new`'s nodes over where
+/// they cannot be patched.
+fn morph(old: &web_sys::Node, new: &web_sys::Node) {
+    let (mut a, mut b) = (old.first_child(), new.first_child());
+    while let Some(y) = b {
+        b = y.next_sibling();
+        let Some(x) = a else {
+            let _ = old.append_child(&y);
+            continue;
+        };
+        a = x.next_sibling();
+        if x.node_type() != y.node_type() || x.node_name() != y.node_name() {
+            let _ = old.replace_child(&y, &x);
+        } else if let (Some(xe), Some(ye)) = (x.dyn_ref::<Element>(), y.dyn_ref::<Element>()) {
+            for name in xe
+                .get_attribute_names()
+                .iter()
+                .filter_map(|n| n.as_string())
+            {
+                if !ye.has_attribute(&name) {
+                    let _ = xe.remove_attribute(&name);
+                }
+            }
+            for name in ye
+                .get_attribute_names()
+                .iter()
+                .filter_map(|n| n.as_string())
+            {
+                attr(xe, &name, &ye.get_attribute(&name).unwrap_or_default());
+            }
+            morph(&x, &y);
+        } else if x.node_value() != y.node_value() {
+            x.set_node_value(y.node_value().as_deref());
+        }
+    }
+    while let Some(x) = a {
+        a = x.next_sibling();
+        let _ = old.remove_child(&x);
     }
 }
 
@@ -148,7 +222,7 @@ impl Kept {
     /// Sets the text, if it differs from what was last written.
     pub fn text(&mut self, s: &str) {
         if self.changed(s) {
-            self.el.set_text_content(Some(s));
+            put(&self.el, s);
         }
     }
 

@@ -43,8 +43,14 @@ impl Slot {
             let _ = self.li.set_attribute("class", class);
         }
         let texts = [&line.at, &line.who, &line.command, &line.note];
-        for (part, text) in self.parts.iter().zip(texts) {
-            part.set_text_content(Some(text));
+        let was = self
+            .shown
+            .as_ref()
+            .map(|o| [&o.at, &o.who, &o.command, &o.note]);
+        for (k, (part, text)) in self.parts.iter().zip(texts).enumerate() {
+            if was.is_none_or(|w| w[k] != text) {
+                super::dom::put(part, text);
+            }
         }
         self.shown = Some(line.clone());
     }
