@@ -53,67 +53,10 @@ pub fn put(el: &Element, s: &str) {
 
 /// Writes `s` as `el`'s markup if it differs from `last` (what was
 /// written before), and remembers it.
-///
-/// After the first write, the new markup is parsed off the page and only
-/// what differs is changed (a text, an attribute, a node): during a drag
-/// the figures change, not their structure, and nodes kept are nodes the
-/// browser need not style and lay out anew.
 pub fn html(el: &Element, s: String, last: &mut String) {
-    if *last == s {
-        return;
-    }
-    let scratch = (!last.is_empty())
-        .then(|| el.owner_document())
-        .flatten()
-        .and_then(|d| d.create_element(&el.tag_name()).ok());
-    match scratch {
-        Some(fresh) => {
-            fresh.set_inner_html(&s);
-            morph(el, &fresh);
-        }
-        None => el.set_inner_html(&s),
-    }
-    *last = s;
-}
-
-/// Makes `old`'s children like `new`'s, moving `new`'s nodes over where
-/// they cannot be patched.
-fn morph(old: &web_sys::Node, new: &web_sys::Node) {
-    let (mut a, mut b) = (old.first_child(), new.first_child());
-    while let Some(y) = b {
-        b = y.next_sibling();
-        let Some(x) = a else {
-            let _ = old.append_child(&y);
-            continue;
-        };
-        a = x.next_sibling();
-        if x.node_type() != y.node_type() || x.node_name() != y.node_name() {
-            let _ = old.replace_child(&y, &x);
-        } else if let (Some(xe), Some(ye)) = (x.dyn_ref::<Element>(), y.dyn_ref::<Element>()) {
-            for name in xe
-                .get_attribute_names()
-                .iter()
-                .filter_map(|n| n.as_string())
-            {
-                if !ye.has_attribute(&name) {
-                    let _ = xe.remove_attribute(&name);
-                }
-            }
-            for name in ye
-                .get_attribute_names()
-                .iter()
-                .filter_map(|n| n.as_string())
-            {
-                attr(xe, &name, &ye.get_attribute(&name).unwrap_or_default());
-            }
-            morph(&x, &y);
-        } else if x.node_value() != y.node_value() {
-            x.set_node_value(y.node_value().as_deref());
-        }
-    }
-    while let Some(x) = a {
-        a = x.next_sibling();
-        let _ = old.remove_child(&x);
+    if *last != s {
+        el.set_inner_html(&s);
+        *last = s;
     }
 }
 
