@@ -132,6 +132,33 @@ describe('interaction', () => {
     await w.close();
   });
 
+  test('a drag step rewrites what is on screen at once, and the figures below the cards once the drag stops', async () => {
+    // 1280 x 900 at 16 x 500: the cards start on screen, the stats far below.
+    const w = await openWidget('?strategy=getset&servers=16&burst=500&seed=4', { width: 1280, height: 900 });
+    await w.page.waitForTimeout(400);
+    const step = await w.page.evaluate(async () => {
+      const stats = document.querySelector('[data-slot="stats"]');
+      const below = stats.getBoundingClientRect().top - innerHeight;
+      const before = stats.innerHTML;
+      const card = () => [...document.querySelectorAll('[data-testid="server-card"]')].map((c) => c.dataset.received).join();
+      const cards = card();
+      const slider = document.querySelector('[data-testid="burst"]');
+      slider.value = '499';
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+      for (let i = 0; i < 30; i++) await Promise.resolve();
+      const same = { cards: card() === cards, stats: stats.innerHTML === before };
+      await new Promise((r) => setTimeout(r, 400));
+      return { below, same, later: stats.innerHTML !== before };
+    });
+    assert.ok(step.below > 200, `the stats start more than 200 px below the screen (${step.below} px)`);
+    assert.equal(step.same.cards, false, 'the cards on screen change with the step itself');
+    assert.equal(step.same.stats, true, 'the stats off screen wait for the drag to pause');
+    assert.equal(step.later, true, 'and catch up shortly after');
+    await assertMatchesModel(w, 'strategy=getset&servers=16&burst=499&seed=4');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('the URL follows the state, every parameter included, and reloading it shows the same numbers', async () => {
     const w = await openWidget('');
     await w.chooseStrategy('incr');
