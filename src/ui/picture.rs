@@ -134,11 +134,16 @@ fn draw_still(surface: &mut Surface, key: &Still, texts: &Texts) {
     if let Some(g) = &l.gateway {
         node(ctx, g, p, texts.get(T::Gateway), false);
     }
-    let balancer = texts.get(if l.w < 420.0 {
-        T::BalancerShort
+    // The full name when it fits in the box, the short one otherwise.
+    let full = texts.get(T::Balancer);
+    let fits = ctx
+        .measure_text(full)
+        .is_ok_and(|m| m.width() <= l.balancer.w - 8.0);
+    let balancer = if fits {
+        full
     } else {
-        T::Balancer
-    });
+        texts.get(T::BalancerShort)
+    };
     node(ctx, &l.balancer, p, balancer, false);
     if let Some(redis) = &l.redis {
         node(ctx, redis, p, texts.get(T::Redis), key.redis_line);

@@ -92,7 +92,13 @@ pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
         ..node(0.0)
     };
     let gateway = edge.then(|| node(w * 0.26));
-    let balancer = node(if edge { w * 0.43 } else { w * 0.3 });
+    let mut balancer = node(if edge { w * 0.43 } else { w * 0.3 });
+    // Room for its full name, where there is room beside it (the view
+    // writes the short name in a box too narrow for the full one).
+    if !edge && w >= 420.0 {
+        balancer.x -= node_w * 0.3;
+        balancer.w = node_w * 1.6;
+    }
     let (sx0, sx1) = if redis {
         (w * 0.52, w * 0.72)
     } else {
