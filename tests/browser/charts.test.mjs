@@ -178,7 +178,12 @@ describe('the charts follow the scenario', () => {
     assert.ok(stale, 'the old points are marked stale while the new sweep runs');
     assert.notEqual(await working(w).textContent(), '', 'the charts say they are working');
     await drawn(w);
-    const now = await currentQuery(w);
+    // The address follows 250 ms after the last change; a quick sweep can
+    // be done before that.
+    const now = await until(async () => {
+      const q = await currentQuery(w);
+      return /rtt=5/.test(q) && /burst=300/.test(q) ? q : null;
+    }, { timeout: 3000, interval: 20 }) ?? await currentQuery(w);
     assert.match(now, /rtt=5/);
     assert.match(now, /burst=300/);
     await assertNative(w, now, 'after the slider change');
@@ -189,7 +194,10 @@ describe('the charts follow the scenario', () => {
     await w.locator('reroll').click();
     await until(async () => (await staleCount(w, 'chart-rtt')) > 0 || (await working(w).textContent()) !== '', { timeout: 3000, interval: 10 });
     await drawn(w);
-    const rerolled = await currentQuery(w);
+    const rerolled = await until(async () => {
+      const q = await currentQuery(w);
+      return new URLSearchParams(q).get('seed') !== '3' ? q : null;
+    }, { timeout: 3000, interval: 20 }) ?? await currentQuery(w);
     assert.notEqual(new URLSearchParams(rerolled).get('seed'), '3');
     await assertNative(w, rerolled, 'after a new burst');
     assert.deepEqual(w.problems(), []);
