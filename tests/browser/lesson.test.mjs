@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, staleHint, ROOT, STRATEGIES,
+  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, until, staleHint, ROOT, STRATEGIES,
 } from './harness.mjs';
 
 after(shutdown);
@@ -314,6 +314,14 @@ describe('a hostile host page', () => {
     const p = await openPage(`${s.origin}/${name}.html`, { width: 1280, height: 900 });
     if (name !== 'hostile-alone') {
       await p.page.locator('[data-testid="allowed-total"]').waitFor({ state: 'attached', timeout: 15000 });
+      // The cards' canvases get their height once the list's width is
+      // known (a ResizeObserver report, later on a busy machine).
+      // (Locators reach into the widget's shadow root.)
+      const sized = await until(async () => {
+        const heights = await p.page.locator('[data-testid="server-card"] canvas').evaluateAll((cs) => cs.map((c) => c.style.height));
+        return heights.length > 0 && heights.every((h) => h !== '');
+      }, { timeout: 15000, interval: 50 });
+      assert.ok(sized, `${name}: every card's canvas has its height`);
       await p.page.waitForTimeout(200);
     }
     return p;
