@@ -21,9 +21,8 @@ struct Held {
     ok: web_sys::Element,
     no: web_sys::Element,
     quota: web_sys::Element,
-    heard: web_sys::Element,
-    /// The sentence written in `heard`.
-    heard_text: String,
+    /// The card's sentence for screen readers.
+    heard: super::dom::Kept,
     canvas: super::canvas::Surface,
     /// What is written in the elements now; `None` for a new card.
     shown: Option<Card>,
@@ -49,8 +48,7 @@ impl Held {
             ok: find(".rll-card__ok")?,
             no: find(".rll-card__no")?,
             quota: find(".rll-card__quota")?,
-            heard: find(".rll-sr-only")?,
-            heard_text: String::new(),
+            heard: super::dom::Kept::new(find(".rll-sr-only")?),
             canvas: super::canvas::Surface::new(
                 find("canvas")?
                     .dyn_into::<web_sys::HtmlCanvasElement>()
@@ -106,11 +104,7 @@ impl Held {
             let _ = self.li.set_attribute("data-received", &n(c.received));
         }
         if !quiet {
-            let heard = c.heard(texts);
-            if self.heard_text != heard {
-                super::dom::put(&self.heard, &heard);
-                self.heard_text = heard;
-            }
+            self.heard.text(&c.heard(texts));
         }
         self.shown = Some(c.clone());
         if width <= 0.0 {

@@ -6,6 +6,7 @@
 
 use leptos::prelude::*;
 
+use super::dom::Kept;
 use super::state::{Lab, W_CONTROLS};
 use crate::vm::log::{lines, Line, SHOWN};
 use crate::vm::text::T;
@@ -14,7 +15,7 @@ use crate::vm::text::T;
 struct Slot {
     li: web_sys::Element,
     /// At, who, command, note.
-    parts: [web_sys::Element; 4],
+    parts: [Kept; 4],
     shown: Option<Line>,
 }
 
@@ -22,7 +23,7 @@ impl Slot {
     fn new(document: &web_sys::Document) -> Option<Slot> {
         let li = document.create_element("li").ok()?;
         li.set_inner_html(r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#);
-        let part = |k: u32| li.children().item(k);
+        let part = |k: u32| li.children().item(k).map(Kept::new);
         Some(Slot {
             parts: [part(0)?, part(1)?, part(2)?, part(3)?],
             li,
@@ -43,14 +44,8 @@ impl Slot {
             let _ = self.li.set_attribute("class", class);
         }
         let texts = [&line.at, &line.who, &line.command, &line.note];
-        let was = self
-            .shown
-            .as_ref()
-            .map(|o| [&o.at, &o.who, &o.command, &o.note]);
-        for (k, (part, text)) in self.parts.iter().zip(texts).enumerate() {
-            if was.is_none_or(|w| w[k] != text) {
-                super::dom::put(part, text);
-            }
+        for (part, text) in self.parts.iter_mut().zip(texts) {
+            part.text(text);
         }
         self.shown = Some(line.clone());
     }
