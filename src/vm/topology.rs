@@ -64,12 +64,16 @@ pub struct Layout {
     pub redis: Option<Rect>,
 }
 
+/// Below this width (a phone's) the picture is laid out tighter.
+const NARROW: f64 = 420.0;
+
 /// The picture's height for `n` servers at width `w`: tall enough for the
 /// servers to be told apart, short enough to sit beside the sliders.
 pub fn height(n: u32, w: f64) -> f64 {
     let rows = f64::from(n.max(1));
-    let per = if w < 420.0 { 15.0 } else { 21.0 };
-    (rows * per + 24.0).clamp(if w < 420.0 { 160.0 } else { 200.0 }, 360.0)
+    let narrow = w < NARROW;
+    let per = if narrow { 15.0 } else { 21.0 };
+    (rows * per + 24.0).clamp(if narrow { 160.0 } else { 200.0 }, 360.0)
 }
 
 /// Lays out the picture for `strategy` and `n` servers in `w` × `h`.
@@ -95,7 +99,7 @@ pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
     let mut balancer = node(if edge { w * 0.43 } else { w * 0.3 });
     // Room for its full name, where there is room beside it (the view
     // writes the short name in a box too narrow for the full one).
-    if !edge && w >= 420.0 {
+    if !edge && w >= NARROW {
         balancer.x -= node_w * 0.3;
         balancer.w = node_w * 1.6;
     }
@@ -335,7 +339,9 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
             1
         };
         let mid = redis.y + redis.h / 2.0;
-        let fan = (l.servers.iter())
+        let fan = l
+            .servers
+            .iter()
             .map(|s| (s.right().y - mid).abs())
             .fold(0.0, f64::max);
         let narrow = if fan > 0.0 {
