@@ -21,8 +21,13 @@ fn inside(r: &Rect, w: f64, h: f64) -> bool {
 }
 
 fn picture(r: &Report) -> Layout {
+    picture_at(r, 640.0)
+}
+
+/// `r`'s picture at width `w`, as tall as the widget makes it.
+fn picture_at(r: &Report, w: f64) -> Layout {
     let n = r.scenario.servers;
-    layout(r.scenario.strategy, n, 640.0, height(n, 640.0))
+    layout(r.scenario.strategy, n, w, height(n, w))
 }
 
 fn at(r: &Report, t_us: u64, motion: bool) -> Frame {
@@ -283,9 +288,8 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
     ] {
         let r = report(q);
         let shared = shared_reads(&r);
-        let n = r.scenario.servers;
         for w in [390.0, 1200.0] {
-            let l = layout(r.scenario.strategy, n, w, height(n, w));
+            let l = picture_at(&r, w);
             for motion in [true, false] {
                 for (t, label) in moments {
                     let f = frame(&r, &l, &shared, t, motion);
@@ -310,9 +314,8 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
     ] {
         let r = report(q);
         let shared = shared_reads(&r);
-        let n = r.scenario.servers;
         for w in [390.0, 1200.0] {
-            let l = layout(r.scenario.strategy, n, w, height(n, w));
+            let l = picture_at(&r, w);
             for t in r.event_times() {
                 let f = frame(&r, &l, &shared, t, true);
                 let pills: Vec<_> = f.packets.iter().filter(|p| !p.label.is_empty()).collect();
