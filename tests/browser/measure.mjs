@@ -358,11 +358,12 @@ const r = result.replay;
 console.log(`replay, getset 16×500: ${r.frames} frames; work per frame p50 ${round(r.work_p50_ms, 2)} / p95 ${round(r.work_p95_ms, 2)} ms; frame p50 ${round(r.frame_p50_ms, 1)} / p95 ${round(r.frame_p95_ms, 1)} / max ${round(r.frame_max_ms, 1)} ms`);
 console.log(`charts, full refresh after a slider input: ${result.charts.runs.map((x) => `${round(x.refresh_ms)} ms (longest task ${round(x.longest_task_ms)} ms)`).join(', ')}\n`);
 
+const bytes = (x) => `${Math.round(x).toLocaleString('en')} bytes`;
 const worst = (o, k) => Math.max(...Object.values(o).map((v) => v[k]));
 const checks = [
-  ['download, gzip: what the page fetches', t.gzip, BUDGET.gzip_total_bytes, (x) => `${Math.round(x).toLocaleString('en')} bytes`],
+  ['download, gzip: what the page fetches', t.gzip, BUDGET.gzip_total_bytes, bytes],
   // What ships counts too: a host serves all of dist/.
-  ['download, gzip: all of dist/', result.download.dist_gzip, BUDGET.gzip_total_bytes, (x) => `${Math.round(x).toLocaleString('en')} bytes`],
+  ['download, gzip: all of dist/', result.download.dist_gzip, BUDGET.gzip_total_bytes, bytes],
   ['model natively, slowest strategy median', worst(result.model_native, 'median_us'), BUDGET.native_model_us, (x) => `${round(x)} µs`],
   ['model in the browser, slowest strategy median', worst(result.model_browser, 'median_us'), BUDGET.browser_model_us, (x) => `${round(x)} µs`],
   ['slider input to layout, worst p95', worst(result.input_to_layout, 'p95_ms'), BUDGET.input_to_layout_p95_ms, (x) => `${round(x, 2)} ms`],
