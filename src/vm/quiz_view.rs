@@ -86,7 +86,8 @@ pub fn question(
 ) -> String {
     let v = view(q, order, a, t);
     let mut s = format!(
-        r#"<p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="group" aria-labelledby="{id}-q{n}">"#,
+        r#"<span class="rll-question__n">{}.</span><p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="group" aria-labelledby="{id}-q{n}">"#,
+        n + 1,
         esc(&q.prompt)
     );
     for (&i, o) in order.iter().zip(&v.options) {
