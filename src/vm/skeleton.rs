@@ -137,10 +137,24 @@ impl W<'_> {
     /// A group of radio buttons: `choice` is its name (`lb`, `redis`,
     /// `fail`), `hook` the prefix of its options' test hooks, each option
     /// its value and label.
-    fn radios(&mut self, legend: T, choice: &str, hook: &str, options: &[(&str, T)]) -> &mut Self {
+    /// A group of choices: its legend, then the box its options sit in,
+    /// which keeps them on one row when they fit and stacks them all when
+    /// they do not (never a row broken in the middle of the group).
+    /// `labels` are the options' texts and `pad` each option's own width
+    /// in ems beside its text (a radio's circle, a button's padding).
+    fn choice_group(&mut self, legend: T, labels: &[T], pad: f32) -> &mut Self {
+        let fit = fit_class(labels.iter().map(|t| self.t.get(*t)), pad);
         self.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
-            .text(legend)
-            .raw("</legend>");
+            .text(legend);
+        let _ = write!(
+            self.out,
+            r#"</legend><span class="rll-choice__options rll-fit-{fit}">"#
+        );
+        self
+    }
+    fn radios(&mut self, legend: T, choice: &str, hook: &str, options: &[(&str, T)]) -> &mut Self {
+        let labels: Vec<T> = options.iter().map(|(_, t)| *t).collect();
+        self.choice_group(legend, &labels, RADIO_PAD);
         for (value, label) in options {
             let _ = write!(
                 self.out,
@@ -149,8 +163,34 @@ impl W<'_> {
             );
             self.text(*label).raw("</span></label>");
         }
-        self.raw("</fieldset>")
+        self.raw("</span></fieldset>")
     }
+}
+
+/// A radio option's width beside its text, in ems: the circle and the gap.
+const RADIO_PAD: f32 = 1.5;
+/// A preset button's width beside its text, in ems: padding and border.
+const BUTTON_PAD: f32 = 1.8;
+/// The widths, in ems, a group of choices may declare it needs for one row
+/// (`rll-fit-<n>` in style/30-controls.css has a rule for each).
+pub const FIT_STEPS: [u32; 8] = [8, 12, 16, 20, 24, 28, 32, 40];
+
+/// The class step (in ems) a group of options needs to sit on one row: its
+/// labels' estimated width (0.6 em a character, a tenth to spare), each
+/// option's `pad`, and the gaps between them, rounded up to a step of
+/// [`FIT_STEPS`]. A translation with longer labels gets a wider step, so
+/// it stacks sooner rather than breaking its row in two.
+pub fn fit_class<'a>(labels: impl Iterator<Item = &'a str>, pad: f32) -> u32 {
+    let (mut width, mut n) = (0.0_f32, 0_u32);
+    for label in labels {
+        width += label.chars().count() as f32 * 0.6 * 1.1 + pad;
+        n += 1;
+    }
+    width += 0.75 * n.saturating_sub(1) as f32;
+    FIT_STEPS
+        .into_iter()
+        .find(|&step| step as f32 >= width)
+        .unwrap_or(FIT_STEPS[FIT_STEPS.len() - 1])
 }
 
 /// The widget's markup for `page`. `quiz` and `order` are the questions and
@@ -197,8 +237,17 @@ pub fn skeleton(
     let h = (w.base + 1).min(6);
     let _ = write!(
         w.out,
-        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}><p class="rll-panel__summary" data-slot="summary"></p><div class="rll-deck">"#
+        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}><p class="rll-panel__summary"><span data-slot="summary"></span>"#
     );
+    // Every offered strategy's summary, unseen in the same place, so the
+    // line is as tall as the longest one and a tab change moves nothing
+    // below it.
+    for s in &page.tabs {
+        w.raw(r#"<span class="rll-panel__sizer" aria-hidden="true">"#)
+            .text(summary(*s))
+            .raw("</span>");
+    }
+    w.raw(r#"</p><div class="rll-deck">"#);
     if shows(Section::Picture) {
         picture(&mut w);
     }
@@ -379,11 +428,11 @@ fn picture(w: &mut W) {
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
-        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">◀ </span><span class="rll-replay__label">"#)
+        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
         .text(T::StepBack)
         .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step"><span class="rll-replay__label">"#)
         .text(T::Step)
-        .raw(r#"</span><span aria-hidden="true"> ▶</span></button><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
+        .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
         .text(T::PredictStart)
         .raw("</button>");
     let _ = write!(
@@ -430,9 +479,11 @@ fn scenario_line(w: &mut W) {
             (LoadBalancer::Sticky.as_str(), T::LbSticky),
         ],
     );
-    w.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
-        .text(T::PresetLegend)
-        .raw("</legend>");
+    w.choice_group(
+        T::PresetLegend,
+        &[T::PresetGatepass, T::PresetPerMinute],
+        BUTTON_PAD,
+    );
     for p in Preset::ALL {
         let (label, title) = match p {
             Preset::Gatepass => (T::PresetGatepass, T::PresetGatepassTitle),
@@ -440,12 +491,16 @@ fn scenario_line(w: &mut W) {
         };
         let _ = write!(
             w.out,
-            r#"<button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="preset" data-value="{n}" aria-pressed="false" title=""#,
+            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="preset" data-value="{n}" aria-pressed="false" title=""#,
             n = p.as_str()
         );
-        w.text(title).raw(r#"">"#).text(label).raw("</button>");
+        // In a span, so that stacked it keeps its own width.
+        w.text(title)
+            .raw(r#"">"#)
+            .text(label)
+            .raw("</button></span>");
     }
-    w.raw("</fieldset></div>");
+    w.raw("</span></fieldset></div>");
 }
 
 /// The rest of the totals, what happens if Redis is slow or down (with its

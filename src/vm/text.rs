@@ -73,8 +73,8 @@ texts! {
     HintLua "hint.lua" "atomic script";
     SummaryLocal "summary.local" "Every server keeps its own count in memory and lets through up to the full limit.";
     SummarySplit "summary.split" "Every server counts in memory but only allows its share: about the limit ÷ N.";
-    SummarySync "summary.sync" "Every server decides from its own memory, and every few milliseconds adds its counts to Redis with INCRBY and learns the total.";
-    SummaryEdge "summary.edge" "One gateway in front of the load balancer counts the user's requests and refuses the rest before they reach a server.";
+    SummarySync "summary.sync" "Every server decides from its own memory and, every few milliseconds, adds its counts to Redis with INCRBY.";
+    SummaryEdge "summary.edge" "One gateway in front of the load balancer counts the user's requests and refuses the rest there.";
     SummaryGetSet "summary.getset" "One shared counter in Redis: read it with GET, compare, then write count + 1 with SET.";
     SummaryIncr "summary.incr" "One shared counter in Redis, bumped with INCR; the server compares the count INCR returns.";
     SummaryLua "summary.lua" "A token bucket in Redis, checked and updated by one Lua script that Redis runs without interruption.";
