@@ -128,8 +128,8 @@ pub struct QuizMessage<'a> {
 /// A message to the host page: `{ source: "ratelimit-lab", type, … }`,
 /// typed here and written as a plain object.
 enum Message<'a> {
-    /// The widget's height changed.
-    Resize { height: u32 },
+    /// The widget's height changed, or its printed height did.
+    Resize { height: u32, print: u32 },
     /// A question got its first answer.
     Quiz(&'a QuizMessage<'a>),
     /// Every question has its first answer.
@@ -141,7 +141,13 @@ impl Message<'_> {
     fn to_js(&self) -> js_sys::Object {
         let n = |x: usize| JsValue::from(x as u32);
         let (kind, fields): (&str, Vec<(&str, JsValue)>) = match self {
-            Message::Resize { height } => ("resize", vec![("height", JsValue::from(*height))]),
+            Message::Resize { height, print } => (
+                "resize",
+                vec![
+                    ("height", JsValue::from(*height)),
+                    ("print", JsValue::from(*print)),
+                ],
+            ),
             Message::Quiz(q) => (
                 "quiz",
                 vec![
@@ -188,30 +194,88 @@ pub fn post_completed(score: usize, max: usize) {
     post(Message::Completed { score, max });
 }
 
+/// How long the height must stay still before the printed height is
+/// measured again (a measure lays the widget out twice).
+const PRINT_QUIET_MS: u32 = 400;
+/// The width the printed height is measured at: a frame across an A4 or
+/// Letter page, inside the host's margins, is about this wide.
+const PRINT_WIDTH: &str = "720px";
+
+/// The bottom of `root` in its document, in whole pixels.
+fn bottom(root: &web_sys::Element) -> u32 {
+    let rect = root.get_bounding_client_rect();
+    let scroll = web_sys::window()
+        .and_then(|w| w.scroll_y().ok())
+        .unwrap_or(0.0);
+    (rect.bottom() + scroll).ceil().max(0.0) as u32
+}
+
+/// The widget's height as printed: the print rules (the root's class
+/// `rll--print`, style/95-print.css) applied for one layout inside this
+/// call, at a page's width, then taken off again. Nothing is painted in
+/// between, so the learner sees nothing of it.
+fn print_height(root: &web_sys::Element) -> u32 {
+    let style = root.dyn_ref::<web_sys::HtmlElement>().map(|e| e.style());
+    let classes = root.class_list();
+    let _ = classes.add_1("rll--print");
+    if let Some(s) = &style {
+        let _ = s.set_property("width", PRINT_WIDTH);
+    }
+    let h = bottom(root);
+    let _ = classes.remove_1("rll--print");
+    if let Some(s) = &style {
+        let _ = s.remove_property("width");
+    }
+    h
+}
+
 /// When framed, posts the widget's height to the parent once loaded and
-/// whenever it changes (a ResizeObserver, not a timer); the observer goes
-/// with the widget.
+/// whenever it changes (a ResizeObserver, not a timer), with its printed
+/// height, measured once the height has been still for a moment, so that
+/// the host can size the frame for a print (no page left blank, nothing
+/// cut). The observer and the pending measure go with the widget.
 pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
     if !lab.m().framed {
         return;
     }
-    let last = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    use std::cell::Cell;
+    use std::rc::Rc;
+    // The last height and printed height posted.
+    let last = Rc::new((Cell::new(0u32), Cell::new(0u32)));
+    let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let target = root.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {
-        let rect = target.get_bounding_client_rect();
-        let scroll = web_sys::window()
-            .and_then(|w| w.scroll_y().ok())
-            .unwrap_or(0.0);
-        let h = (rect.bottom() + scroll).ceil().max(0.0) as u32;
-        if h != last.get() {
-            last.set(h);
-            post(Message::Resize { height: h });
+        let h = bottom(&target);
+        if h == last.0.get() {
+            return;
         }
+        last.0.set(h);
+        post(Message::Resize {
+            height: h,
+            print: last.1.get(),
+        });
+        let (last, target) = (last.clone(), target.clone());
+        pending.set_value(Some(gloo_timers::callback::Timeout::new(
+            PRINT_QUIET_MS,
+            move || {
+                let print = print_height(&target);
+                if print != last.1.get() {
+                    last.1.set(print);
+                    post(Message::Resize {
+                        height: last.0.get(),
+                        print,
+                    });
+                }
+            },
+        )));
     });
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
         observer.observe(root);
         let held = send_wrapper::SendWrapper::new((observer, callback));
-        on_cleanup(move || held.take().0.disconnect());
+        on_cleanup(move || {
+            held.take().0.disconnect();
+            pending.set_value(None);
+        });
     }
 }
 
@@ -266,24 +330,4 @@ pub fn copy(text: String, done: impl Fn(bool) + 'static) {
     // One of the two runs once; both are tiny and live until then.
     on_ok.forget();
     on_err.forget();
-}
-
-/// The snippet a course author pastes: the iframe, and ten lines that let
-/// it grow to the widget's height.
-pub fn embed_code(url: &str, title: &str) -> String {
-    let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;");
-    format!(
-        r#"<iframe src="{}" title="{}" width="100%" height="1200" style="border:0" loading="lazy"></iframe>
-<script>
-  addEventListener("message", function (e) {{
-    var d = e.data;
-    if (!d || d.source !== "ratelimit-lab" || d.type !== "resize") return;
-    document.querySelectorAll("iframe").forEach(function (f) {{
-      if (f.contentWindow === e.source) f.style.height = d.height + "px";
-    }});
-  }});
-</script>"#,
-        attr(url),
-        attr(title)
-    )
 }

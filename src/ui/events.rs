@@ -161,7 +161,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false))
         }
         "copy-embed" => {
-            let code = super::embed::embed_code(
+            let code = crate::vm::html::embed_code(
                 &super::embed::share_url(lab, true),
                 &lab.t(T::FrameTitle),
             );
