@@ -41,6 +41,7 @@ mod vm_cards;
 mod vm_chart;
 mod vm_content;
 mod vm_controls;
+mod vm_layout;
 mod vm_lesson;
 mod vm_log;
 mod vm_page;
