@@ -187,7 +187,8 @@ texts! {
     VerdictExact "verdict.exact" "Limit enforced: exactly {n} got through.";
     VerdictFits "verdict.fits" "Limit enforced: the whole burst fits under the limit.";
     VerdictRefill "verdict.refill" "Limit enforced: {n} got through, {k} of them on tokens the bucket refilled during the burst.";
-    VerdictUnder "verdict.under" "Real requests refused: {n} turned away while the user was still under the limit.";
+    VerdictUnder "verdict.under" "Real requests refused: {n} that a correct limiter would have let through.";
+    VerdictRegular "verdict.regular" "Real requests refused: a regular user who sends exactly the limit gets only {k} of {l} through.";
     VerdictAllFail "verdict.all_fail" "Every request refused: Redis did not answer in time and the servers fail closed.";
     VerdictAllQuota "verdict.all_quota" "Every request refused: each reached a server whose share of the limit is zero.";
     StatAllowed "stat.allowed" "Allowed";
@@ -197,6 +198,8 @@ texts! {
     StatUnder "stat.under" "Refused while under the limit";
     StatRegular "stat.regular" "A regular user";
     StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
+    UnderReplaced "stat.under.replaced" "refused early: later requests took their place";
+    UnderWrong "stat.under.wrong" "a correct limiter would have let {n} of them through";
     StatCalls "stat.calls" "Redis calls per request";
     StatCallsAll "stat.calls.all" "{n} in all";
     StatCallsNote "stat.calls.note" "({all}): {note}";
