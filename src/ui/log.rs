@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use super::dom::Kept;
-use super::state::{Lab, W_CONTROLS};
+use super::state::{Lab, W_LOG};
 use crate::vm::log::{lines, Line, SHOWN};
 use crate::vm::text::T;
 
@@ -75,7 +75,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         };
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
-        let t = lab.words[W_CONTROLS].with(|m| m.t_us);
+        let t = lab.words[W_LOG].with(|m| m.t_us);
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r

@@ -134,11 +134,13 @@ texts! {
     Redis "picture.redis" "Redis";
     RedisCounter "picture.counter" "count {n}";
     RedisTokens "picture.tokens" "{n} tokens";
+    RedisToken "picture.token" "{n} token";
     RedisIsDown "picture.down" "down";
     LabelAt "picture.label.at" "t = {t} ms: {a} allowed, {r} refused";
     LabelEnd "picture.label.end" "End of the burst: {a} allowed, {r} refused";
     LabelGateway "picture.label.gateway" " ({g} of them at the gateway)";
     LabelCounter "picture.label.counter" ", Redis counter {c}";
+    LabelTokens "picture.label.tokens" ", Redis bucket {c}";
     LabelShared "picture.label.shared" ", {k} requests read the same count";
     SameCount "picture.same" "same count";
     KeyPending "picture.key.pending" "on its way, or waiting";
@@ -196,10 +198,10 @@ texts! {
     StatCeiling "stat.ceiling" "This user's real ceiling: {servers} × {l} = {c}";
     StatBeyond "stat.beyond" "Beyond the limit";
     StatUnder "stat.under" "Refused while under the limit";
-    StatRegular "stat.regular" "A regular user";
-    StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
     UnderReplaced "stat.under.replaced" "refused early: later requests took their place";
     UnderWrong "stat.under.wrong" "a correct limiter would have let {n} of them through";
+    StatRegular "stat.regular" "A regular user";
+    StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
     StatCalls "stat.calls" "Redis calls per request";
     StatCallsAll "stat.calls.all" "{n} in all";
     StatCallsNote "stat.calls.note" "({all}): {note}";

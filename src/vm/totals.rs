@@ -122,7 +122,7 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
     let at = texts.fill(
         T::LabelAt,
         &[
-            ("t", &texts.num(&format::ms_tenths(m.t_us))),
+            ("t", &texts.num(&format::moment(m.t_us))),
             ("a", &n.allowed.to_string()),
             ("r", &m.refused.to_string()),
         ],

@@ -29,7 +29,13 @@ fn everything_said(r: &Report) -> Vec<(&'static str, String)> {
         ("latency", totals::latency(r, &t).1),
         (
             "picture",
-            topology::label(&m, true, reads::shared_count(r, &shared, m.t_us), &t),
+            topology::label(
+                r.scenario.strategy,
+                &m,
+                true,
+                reads::shared_count(r, &shared, m.t_us),
+                &t,
+            ),
         ),
     ];
     for v in totals::verdicts(r, &t) {
@@ -194,16 +200,16 @@ fn one_plural(s: &str, plural: &str) -> bool {
 
 #[test]
 fn refused_under_the_limit_is_said_when_and_as_often_as_it_happened() {
+    // Issue 22: the verdict speaks of real requests lost, and gives the
+    // figure that shows it: those a correct limiter would have let through
+    // in this burst, else a regular user's; never early refusals that
+    // later requests made up for.
     for (q, r) in every_corner() {
         let t = english();
         let said: Vec<String> = totals::verdicts(&r, &t)
             .into_iter()
             .map(|v| v.text)
             .collect();
-    // Issue 22: the verdict speaks of real requests lost, and gives the
-    // figure that shows it: those a correct limiter would have let through
-    // in this burst, else a regular user's; never early refusals that
-    // later requests made up for.
         let under: Vec<&String> = said
             .iter()
             .filter(|s| s.starts_with("Real requests refused"))

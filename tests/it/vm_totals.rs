@@ -241,10 +241,10 @@ fn while_replaying_one_line_says_how_it_stands() {
     };
     assert_eq!(at(0), "so-far … t = 0 ms: 0 allowed, 0 refused");
     assert_eq!(at(5000), "so-far … t = 5 ms: 5 allowed, 0 refused");
-    assert_eq!(at(10_877), "so-far … t = 10.9 ms: 10 allowed, 0 refused");
+    assert_eq!(at(10_877), "so-far … t = 10.88 ms: 10 allowed, 0 refused");
     assert_eq!(
         at(10_878),
-        "not-enforced ▲ t = 10.9 ms: 11 allowed, 0 refused"
+        "not-enforced ▲ t = 10.88 ms: 11 allowed, 0 refused"
     );
     // Split at the defaults: the first refusal under the limit turns the
     // line; counted only once that request is answered.
