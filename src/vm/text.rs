@@ -225,6 +225,7 @@ texts! {
     CounterSyncAll "counter.sync_all" "what the syncs added: every allowed request is in Redis";
     CounterLua "counter.lua" "whole tokens left; the bucket refills {l} per {window}";
     LatencyNone "latency.none" "median: the decision never leaves the server";
+    LatencyEdge "latency.edge" "median: the gateway decides in its own memory, before any server";
     LatencySync "latency.sync" "median: decisions stay local; the syncs run in the background";
     LatencyMax "latency.max" "median, {m} ms at most";
     LatencyZero "latency.zero" "median: with a zero round trip Redis adds no time, though every request still asks it";
@@ -272,6 +273,7 @@ texts! {
     AnswerNo "answer.no" "429";
     LogTitle "log.title" "What Redis saw, in order";
     LogNothing "log.nothing" "Redis ran no command: nothing reached it.";
+    LogNotYet "log.not_yet" "Redis has run no command yet: the first are still on their way.";
     LogVia "log.via" "#{r} via server {s}";
     LogSync "log.sync" "server {s}, batch";
     LogWillAllow "log.will_allow" "will allow";
@@ -295,6 +297,7 @@ texts! {
     ChartServers "chart.servers" "As servers are added";
     ChartRtt "chart.rtt" "As the round trip grows";
     ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit.";
+    ChartNoteTwo "chart.note.two" "Each point is the mean of 50 bursts (seeds {from} to {to}): of {bs} requests as servers are added, more than yours so that the ceiling shows, and of {br}, yours, as the round trip grows. The band runs from the fewest to the most allowed. The dashed line is the limit.";
     ChartAxisServers "chart.axis.servers" "API servers";
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
     ChartLimit "chart.limit" "limit {l}";

@@ -232,6 +232,8 @@ pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
         texts.get(T::LatencyZero).to_string()
     } else if r.scenario.strategy == Strategy::Sync {
         texts.get(T::LatencySync).to_string()
+    } else if r.scenario.strategy == Strategy::Edge {
+        texts.get(T::LatencyEdge).to_string()
     } else {
         texts.get(T::LatencyNone).to_string()
     };

@@ -528,6 +528,35 @@ fn added_latency_is_the_median_with_a_note() {
 }
 
 #[test]
+fn at_the_edge_the_cost_card_says_the_gateway_decides() {
+    // Issue 22: "the decision never leaves the server" where the gateway
+    // decides, before any server.
+    let t = english();
+    for q in [
+        "strategy=edge",
+        "strategy=edge&servers=1",
+        "strategy=edge&burst=5",
+    ] {
+        let r = report(q);
+        let cost = text_of(&cost_html(&r, &end(&r), &t));
+        assert!(!cost.contains("never leaves the server"), "{q}: {cost}");
+        assert!(
+            cost.contains("0 ms median: the gateway decides in its own memory, before any server"),
+            "{q}: {cost}"
+        );
+    }
+    // Local counters and ÷ N do decide on the server.
+    for q in ["strategy=local", "strategy=split"] {
+        let r = report(q);
+        assert_eq!(
+            latency(&r, &t).1,
+            "median: the decision never leaves the server",
+            "{q}"
+        );
+    }
+}
+
+#[test]
 fn at_a_zero_round_trip_a_redis_strategy_does_not_claim_to_stay_on_the_server() {
     // Issue 11: "never leaves the server" beside 1.25 Redis calls per
     // request. The median is 0 ms, but each decision is a call to Redis.
