@@ -43,6 +43,9 @@ struct Expected {
     allowance: u32,
     over: u32,
     refused_under_limit: u32,
+    /// Refused that a correct limiter would have let through:
+    /// max(0, min(B, L) − allowed) (`wrongly-refused`).
+    wrongly_refused: u32,
     regular_user: u32,
     gateway_refused: u32,
     redis_calls: u32,
@@ -108,6 +111,7 @@ fn expected(r: &Report, t_us: Option<u64>) -> Expected {
         allowance: r.allowance,
         over: r.over,
         refused_under_limit: r.refused_under_limit,
+        wrongly_refused: r.wrongly_refused(),
         regular_user: r.regular_user,
         gateway_refused: r.gateway_refused,
         redis_calls: r.redis_calls,

@@ -140,7 +140,9 @@ pub enum Verdict {
     /// Nothing beyond the allowance, and at least min(B, L) got through
     /// (for the counting strategies: exactly min(B, L)).
     Enforced,
-    /// Real requests were refused while the user was still under the limit.
+    /// Real requests were refused that a correct limiter would have let
+    /// through: in this burst ([`Report::wrongly_refused`] > 0), or for a
+    /// regular user sending exactly the limit (`regular_user` < L).
     RefusedUnderLimit,
     /// Every request was refused.
     AllRefused(AllRefusedWhy),
@@ -213,7 +215,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Everything the totals say, most important first (more than one can hold).
+    /// Everything the totals say, most important first (more than one can
+    /// hold). On a report from [`crate::sim::run`], which knows what a
+    /// regular user gets (`simulate` leaves `regular_user` at 0).
     pub fn verdicts(&self) -> Vec<Verdict> {
         let mut v = Vec::new();
         let s = &self.scenario;
@@ -231,18 +235,32 @@ impl Report {
         if self.over == 0 && self.allowed >= s.burst.min(s.limit) {
             v.push(Verdict::Enforced);
         }
-        if self.refused_under_limit > 0 {
+        // Refused early while under the limit is a harm only when nothing
+        // took those requests' place: when fewer than min(B, L) got through,
+        // or when a regular user sending exactly L is refused. Under limit
+        // ÷ N, a burst above the limit often has early refusals that later
+        // requests make up for; its lesson is the regular user.
+        if self.wrongly_refused() > 0 || self.regular_user < self.limit {
             v.push(Verdict::RefusedUnderLimit);
         }
         v
+    }
+
+    /// Refused requests that a correct limiter would have let through:
+    /// `max(0, min(B, L) − allowed)`. At most [`Report::refused_under_limit`]:
+    /// early refusals that later requests made up for are not counted.
+    pub fn wrongly_refused(&self) -> u32 {
+        self.scenario
+            .burst
+            .min(self.limit)
+            .saturating_sub(self.allowed)
     }
 
     /// The headline verdict: the first of [`Report::verdicts`].
     pub fn verdict(&self) -> Verdict {
         // One always holds: beyond the allowance is "not enforced"; within
         // it, at least min(B, L) is "enforced"; fewer than min(B, L) means
-        // the total never reached L, so every refusal (there is one, since
-        // fewer than B got through) came while the user was under the limit.
+        // some were refused that a correct limiter would have let through.
         self.verdicts()
             .first()
             .copied()

@@ -458,18 +458,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 sw.follow(&s);
             }
             if let Some(n) = &note {
-                let b = Axis::Servers.base(&s).burst;
-                super::dom::text(
-                    n,
-                    &lab.fill(
-                        T::ChartNote,
-                        &[
-                            ("from", &s.seed.to_string()),
-                            ("to", &s.seed.wrapping_add(u64::from(SEEDS) - 1).to_string()),
-                            ("b", &b.to_string()),
-                        ],
-                    ),
-                );
+                super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
             }
             working.set(true);
             tick.update(|t| *t += 1);

@@ -149,7 +149,7 @@ pub fn bind(lab: Lab, root: &Element) {
         .iter()
         .map(|n| slot(root, n))
         .collect();
-    let unused = find(root, "[data-legend=\"unused\"]");
+    let legend = super::dom::all(root, "[data-legend]");
     // The strategy and preset last drawn, so a slider's drag leaves the
     // tabs, presets and strategy lines alone.
     let mut drawn: Option<(Strategy, Option<Preset>)> = None;
@@ -214,8 +214,9 @@ pub fn bind(lab: Lab, root: &Element) {
         if let Some(el) = timeline {
             hide(el, s.strategy.place() != Place::Redis);
         }
-        if let Some(el) = &unused {
-            hide(el, s.strategy != Strategy::Split);
+        for el in &legend {
+            let name = el.get_attribute("data-legend").unwrap_or_default();
+            hide(el, !crate::vm::cards::legend_shows(&name, s.strategy));
         }
     });
 }

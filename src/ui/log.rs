@@ -7,8 +7,8 @@
 use leptos::prelude::*;
 
 use super::dom::Kept;
-use super::state::{Lab, W_CONTROLS};
-use crate::vm::log::{lines, Line, SHOWN};
+use super::state::{Lab, W_LOG};
+use crate::vm::log::{empty_note, lines, Line, SHOWN};
 use crate::vm::text::T;
 
 /// One list item of the log, kept across updates, and the line it shows.
@@ -60,6 +60,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         return;
     };
     let empty = super::dom::slot(root, "log-empty");
+    let mut empty_words = empty.clone().map(super::dom::Kept::new);
     let button = super::dom::find(&section, "[data-act=\"log-all\"]");
     let held = StoredValue::new_local(Vec::<Slot>::new());
     let lazy = super::canvas::Lazy::new(&section);
@@ -75,7 +76,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         };
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
-        let t = lab.words[W_CONTROLS].with(|m| m.t_us);
+        let t = lab.words[W_LOG].with(|m| m.t_us);
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r
@@ -102,8 +103,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 slot.fill(line);
             }
         });
-        if let Some(e) = &empty {
-            super::dom::hide(e, ran > 0);
+        if let (Some(e), Some(words)) = (&empty, &mut empty_words) {
+            let note = lab.report.with(|r| empty_note(r, t));
+            super::dom::hide(e, note.is_none());
+            if let Some(k) = note {
+                words.text(m.texts.get(k));
+            }
         }
         if let Some(b) = &button {
             super::dom::hide(b, ran <= SHOWN);

@@ -10,8 +10,8 @@ use super::canvas::{use_width, Palette, Surface};
 use super::clock::reduced_motion;
 use super::dom::{self, attr, find, hide, slot, text};
 use super::effect;
-use super::state::{Lab, Predict, W_CONTROLS, W_TOTALS};
-use crate::sim::{Health, Scenario, Strategy};
+use super::state::{Lab, Predict, W_TOTALS};
+use crate::sim::Scenario;
 use crate::vm::format;
 use crate::vm::reads::shared_count;
 use crate::vm::text::{Texts, T};
@@ -170,12 +170,7 @@ fn draw(
     p: &Palette,
     texts: &Texts,
 ) {
-    let redis_value = match (s.redis, s.strategy, counter) {
-        (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
-        (_, Strategy::Lua, Some(c)) => texts.fill(T::RedisTokens, &[("n", &c.to_string())]),
-        (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
-        _ => String::new(),
-    };
+    let redis_value = topology::redis_value(s, counter, texts);
     let key = Still {
         layout: l.clone(),
         palette: p.clone(),
@@ -388,7 +383,13 @@ pub fn bind(lab: Lab, root: &Element) {
             lab.report.with(|r| {
                 lab.shared.with(|shared| {
                     words.with(|mo| {
-                        topology::label(mo, at_end, shared_count(r, shared, mo.t_us), &m.texts)
+                        topology::label(
+                            r.scenario.strategy,
+                            mo,
+                            at_end,
+                            shared_count(r, shared, mo.t_us),
+                            &m.texts,
+                        )
                     })
                 })
             })
@@ -424,13 +425,14 @@ pub fn bind(lab: Lab, root: &Element) {
             }
         }
     });
-    // The key under the picture: the commands' colours only where there
-    // are commands.
+    // The key under the picture: only what can happen in the strategy
+    // shown.
     super::effect(move || {
-        let redis = lab.strategy.get().uses_redis();
+        let strategy = lab.strategy.get();
         if let Some(k) = &key {
-            for el in super::dom::all(k, "[data-redis]") {
-                hide(&el, !redis);
+            for el in super::dom::all(k, "[data-key]") {
+                let name = el.get_attribute("data-key").unwrap_or_default();
+                hide(&el, !topology::key_shows(&name, strategy));
             }
         }
     });
@@ -458,18 +460,20 @@ fn bind_replay(lab: Lab, root: &Element) {
     effect(move || {
         let m = lab.m();
         let end = lab.report.with(|r| r.end_us);
-        let now = lab.words_time[W_CONTROLS].get().unwrap_or(end).min(end);
+        // The moment the caption and the totals show (their group of
+        // words), so that while playing one moment reads as one number.
+        let now = lab.words_time[W_TOTALS].get().unwrap_or(end).min(end);
         let playing = lab.playing.get();
         if let Some(p) = &mut play {
             p.attr("aria-pressed", if playing { "true" } else { "false" });
         }
-        let num = |us: u64| m.texts.num(&format::ms(us));
+        let num = |us: u64| m.texts.num(&format::moment(us));
         let words = m
             .texts
             .fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
         if let (Some(t), Some(max), Some(w)) = (&time, &mut time_max, &mut time_words) {
-            max.attr("max", &format::ms(end));
-            dom::set_value(t, &format::ms(now));
+            max.attr("max", &format::moment(end));
+            dom::set_value(t, &format::moment(now));
             w.attr("aria-valuetext", &words);
         }
         if let Some(o) = &mut out {

@@ -22,11 +22,12 @@ pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
 /// and costs a frame a third of the layout and paint.
 pub const WORDS_MS: f64 = 100.0;
 
-/// The groups of words ([`Lab::words`]): the totals and the picture's
-/// caption; the server cards; the replay's controls and the Redis log.
+/// The groups of words ([`Lab::words`]): the totals, the picture's caption
+/// and the replay's controls (every place that writes the moment, so they
+/// agree); the server cards; the Redis log.
 pub const W_TOTALS: usize = 0;
 pub const W_CARDS: usize = 1;
-pub const W_CONTROLS: usize = 2;
+pub const W_LOG: usize = 2;
 
 /// How one widget was mounted and what it starts from.
 pub struct Mount {

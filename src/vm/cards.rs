@@ -106,3 +106,20 @@ pub fn cards(r: &Report, t_us: u64) -> Vec<Card> {
     }
     cards
 }
+
+/// Whether the cards' legend item `name` (its `data-legend`) can happen
+/// under strategy `s`, so that the legend explains only marks a card can
+/// carry. Behind the edge's gateway every request that reaches a server is
+/// allowed, and exactly the limit reaches them. Refusals while under the
+/// limit come from a share running out (÷ N) or from the fail rule failing
+/// closed; a count kept in memory, or synced, refuses only once the user
+/// has had the limit. Only ÷ N has quotas to leave unused.
+pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
+    use crate::sim::Strategy::{Edge, GetSet, Incr, Lua, Split};
+    match name {
+        "over" | "no" => s != Edge,
+        "under" => matches!(s, Split | GetSet | Incr | Lua),
+        "unused" => s == Split,
+        _ => true,
+    }
+}

@@ -232,3 +232,33 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         done: sweep.is_done(),
     }
 }
+
+/// The sentence under the charts: what each point is, and of how many
+/// requests each chart's bursts are. The servers chart uses a larger burst
+/// than the learner's when theirs would hide the N × L ceiling
+/// ([`Axis::base`]); then the sentence gives both bursts.
+pub fn note(s: &crate::sim::Scenario, texts: &super::text::Texts) -> String {
+    use super::text::T;
+    let from = s.seed.to_string();
+    let to = s
+        .seed
+        .wrapping_add(u64::from(crate::sim::sweep::SEEDS) - 1)
+        .to_string();
+    let (bs, br) = (Axis::Servers.base(s).burst, Axis::Rtt.base(s).burst);
+    if bs == br {
+        texts.fill(
+            T::ChartNote,
+            &[("from", &from), ("to", &to), ("b", &bs.to_string())],
+        )
+    } else {
+        texts.fill(
+            T::ChartNoteTwo,
+            &[
+                ("from", &from),
+                ("to", &to),
+                ("bs", &bs.to_string()),
+                ("br", &br.to_string()),
+            ],
+        )
+    }
+}

@@ -17,15 +17,12 @@ pub fn ms(us: u64) -> String {
     hundredths((us + 5) / 10)
 }
 
-/// Microseconds as milliseconds, to the tenth (the replay's clock):
-/// 3249 → "3.2", 40000 → "40".
-pub fn ms_tenths(us: u64) -> String {
-    let tenths = (us + 50) / 100;
-    if tenths.is_multiple_of(10) {
-        format!("{}", tenths / 10)
-    } else {
-        format!("{}.{}", tenths / 10, tenths % 10)
-    }
+/// The replay's moment, as every place that shows it writes it (the
+/// scrubber, its value, the picture's caption and label, the line above
+/// the totals): milliseconds to the hundredth, so one moment reads as one
+/// number everywhere.
+pub fn moment(us: u64) -> String {
+    ms(us)
 }
 
 /// `num / den` rounded to two decimals: (70, 40) → "1.75", (41, 40) → "1.03".

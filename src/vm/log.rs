@@ -25,6 +25,21 @@ pub struct Line {
     pub warn: bool,
 }
 
+/// What the log says while Redis has run nothing by `t_us`: that the
+/// first commands are still on their way, when some sent by then will
+/// run; else that nothing reached it. `None` once a command has run.
+pub fn empty_note(r: &Report, t_us: u64) -> Option<T> {
+    let ran = |c: &crate::sim::Call| c.executed_us.is_some_and(|x| x <= t_us);
+    if r.calls.iter().any(ran) {
+        return None;
+    }
+    let coming = r
+        .calls
+        .iter()
+        .any(|c| c.sent_us <= t_us && c.executed_us.is_some());
+    Some(if coming { T::LogNotYet } else { T::LogNothing })
+}
+
 /// The log up to `t_us` (all of it past the end), at most `max` lines.
 /// `shared` is [`super::reads::shared_reads`] of the same report.
 pub fn lines(

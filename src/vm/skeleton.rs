@@ -408,19 +408,12 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 fn picture(w: &mut W) {
     let id = w.id.to_string();
     w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
-    for (class, t, redis) in [
-        ("pending", T::KeyPending, false),
-        ("ok", T::LegendOk, false),
-        ("over", T::LegendOver, false),
-        ("no", T::LegendNo, false),
-        ("command", T::KeyCommand, true),
-        ("reply", T::KeyReply, true),
-        ("shared", T::KeyShared, true),
-    ] {
+    // Every item; the view shows those that can happen in the strategy
+    // shown (`topology::key_shows`).
+    for (class, t) in super::topology::KEY {
         let _ = write!(
             w.out,
-            r#"<li{}><i class="rll-key rll-key--{class}"></i>"#,
-            if redis { " data-redis" } else { "" }
+            r#"<li data-key="{class}"><i class="rll-key rll-key--{class}"></i>"#
         );
         w.text(t).raw("</li>");
     }

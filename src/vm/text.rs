@@ -134,11 +134,13 @@ texts! {
     Redis "picture.redis" "Redis";
     RedisCounter "picture.counter" "count {n}";
     RedisTokens "picture.tokens" "{n} tokens";
+    RedisToken "picture.token" "{n} token";
     RedisIsDown "picture.down" "down";
     LabelAt "picture.label.at" "t = {t} ms: {a} allowed, {r} refused";
     LabelEnd "picture.label.end" "End of the burst: {a} allowed, {r} refused";
     LabelGateway "picture.label.gateway" " ({g} of them at the gateway)";
     LabelCounter "picture.label.counter" ", Redis counter {c}";
+    LabelTokens "picture.label.tokens" ", Redis bucket {c}";
     LabelShared "picture.label.shared" ", {k} requests read the same count";
     SameCount "picture.same" "same count";
     KeyPending "picture.key.pending" "on its way, or waiting";
@@ -187,7 +189,8 @@ texts! {
     VerdictExact "verdict.exact" "Limit enforced: exactly {n} got through.";
     VerdictFits "verdict.fits" "Limit enforced: the whole burst fits under the limit.";
     VerdictRefill "verdict.refill" "Limit enforced: {n} got through, {k} of them on tokens the bucket refilled during the burst.";
-    VerdictUnder "verdict.under" "Real requests refused: {n} turned away while the user was still under the limit.";
+    VerdictUnder "verdict.under" "Real requests refused: {n} that a correct limiter would have let through.";
+    VerdictRegular "verdict.regular" "Real requests refused: a regular user who sends exactly the limit gets only {k} of {l} through.";
     VerdictAllFail "verdict.all_fail" "Every request refused: Redis did not answer in time and the servers fail closed.";
     VerdictAllQuota "verdict.all_quota" "Every request refused: each reached a server whose share of the limit is zero.";
     StatAllowed "stat.allowed" "Allowed";
@@ -195,6 +198,8 @@ texts! {
     StatCeiling "stat.ceiling" "This user's real ceiling: {servers} × {l} = {c}";
     StatBeyond "stat.beyond" "Beyond the limit";
     StatUnder "stat.under" "Refused while under the limit";
+    UnderReplaced "stat.under.replaced" "refused early: later requests took their place";
+    UnderWrong "stat.under.wrong" "a correct limiter would have let {n} of them through";
     StatRegular "stat.regular" "A regular user";
     StatRegularOf "stat.regular.of" "of {l} get through when the user sends exactly the limit";
     StatCalls "stat.calls" "Redis calls per request";
@@ -220,6 +225,7 @@ texts! {
     CounterSyncAll "counter.sync_all" "what the syncs added: every allowed request is in Redis";
     CounterLua "counter.lua" "whole tokens left; the bucket refills {l} per {window}";
     LatencyNone "latency.none" "median: the decision never leaves the server";
+    LatencyEdge "latency.edge" "median: the gateway decides in its own memory, before any server";
     LatencySync "latency.sync" "median: decisions stay local; the syncs run in the background";
     LatencyMax "latency.max" "median, {m} ms at most";
     LatencyZero "latency.zero" "median: with a zero round trip Redis adds no time, though every request still asks it";
@@ -267,6 +273,7 @@ texts! {
     AnswerNo "answer.no" "429";
     LogTitle "log.title" "What Redis saw, in order";
     LogNothing "log.nothing" "Redis ran no command: nothing reached it.";
+    LogNotYet "log.not_yet" "Redis has run no command yet: the first are still on their way.";
     LogVia "log.via" "#{r} via server {s}";
     LogSync "log.sync" "server {s}, batch";
     LogWillAllow "log.will_allow" "will allow";
@@ -290,6 +297,7 @@ texts! {
     ChartServers "chart.servers" "As servers are added";
     ChartRtt "chart.rtt" "As the round trip grows";
     ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit.";
+    ChartNoteTwo "chart.note.two" "Each point is the mean of 50 bursts (seeds {from} to {to}): of {bs} requests as servers are added, more than yours so that the ceiling shows, and of {br}, yours, as the round trip grows. The band runs from the fewest to the most allowed. The dashed line is the limit.";
     ChartAxisServers "chart.axis.servers" "API servers";
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
     ChartLimit "chart.limit" "limit {l}";

@@ -13,7 +13,7 @@
 //! off a little earlier ([`lead_us`]) so that it can be seen travelling, and
 //! its answer travelling back for as long after it was answered.
 
-use crate::sim::{Command, Moment, Report, Strategy};
+use crate::sim::{Command, Health, Moment, Report, Scenario, Strategy};
 
 use super::format;
 use super::text::{Texts, T};
@@ -482,9 +482,55 @@ fn sent_label(command: Command, arg: u32) -> String {
     }
 }
 
+/// The picture's key, in order: each item's name (its CSS modifier and
+/// its `data-key`) and its words.
+pub const KEY: [(&str, T); 7] = [
+    ("pending", T::KeyPending),
+    ("ok", T::LegendOk),
+    ("over", T::LegendOver),
+    ("no", T::LegendNo),
+    ("command", T::KeyCommand),
+    ("reply", T::KeyReply),
+    ("shared", T::KeyShared),
+];
+
+/// Whether key item `name` can happen under strategy `s`, so that the key
+/// shows only what the picture can show: commands and replies where
+/// servers call Redis; a count another request also read only under GET
+/// then SET (INCR and the script give every request its own); allowed
+/// beyond the limit everywhere but at the edge, whose gateway forwards
+/// exactly the limit.
+pub fn key_shows(name: &str, s: Strategy) -> bool {
+    match name {
+        "command" | "reply" => s.uses_redis(),
+        "shared" => s == Strategy::GetSet,
+        "over" => s != Strategy::Edge,
+        _ => true,
+    }
+}
+
+/// What Redis's box says: its counter ("count 9"), the bucket's whole
+/// tokens ("1 token", "3 tokens"), "down", or nothing without Redis.
+pub fn redis_value(s: &Scenario, counter: Option<u32>, texts: &Texts) -> String {
+    match (s.redis, s.strategy, counter) {
+        (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
+        (_, Strategy::Lua, Some(c)) => tokens(c, texts),
+        (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
+        _ => String::new(),
+    }
+}
+
+/// "1 token", "3 tokens": the bucket's whole tokens, in the box and in
+/// the label alike.
+fn tokens(c: u32, texts: &Texts) -> String {
+    texts.count(c.into(), T::RedisToken, T::RedisTokens)
+}
+
 /// What the picture shows, in words, for its `aria-label`: at a moment
-/// ("t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9") or at the end.
-pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
+/// ("t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9") or at the end;
+/// for the Lua bucket, its tokens, as Redis's box says them.
+pub fn label(strategy: Strategy, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
+    let bucket = strategy == Strategy::Lua;
     let (a, r) = (m.allowed.to_string(), m.refused.to_string());
     let mut s = if at_end {
         texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])
@@ -492,7 +538,7 @@ pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
         texts.fill(
             T::LabelAt,
             &[
-                ("t", &texts.num(&format::ms_tenths(m.t_us))),
+                ("t", &texts.num(&format::moment(m.t_us))),
                 ("a", &a),
                 ("r", &r),
             ],
@@ -501,8 +547,10 @@ pub fn label(m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
     if m.gateway_refused > 0 {
         s.push_str(&texts.fill(T::LabelGateway, &[("g", &m.gateway_refused.to_string())]));
     }
-    if let Some(c) = m.counter {
-        s.push_str(&texts.fill(T::LabelCounter, &[("c", &c.to_string())]));
+    match (m.counter, bucket) {
+        (Some(c), true) => s.push_str(&texts.fill(T::LabelTokens, &[("c", &tokens(c, texts))])),
+        (Some(c), false) => s.push_str(&texts.fill(T::LabelCounter, &[("c", &c.to_string())])),
+        (None, _) => {}
     }
     if shared > 1 {
         s.push_str(&texts.fill(T::LabelShared, &[("k", &shared.to_string())]));

@@ -53,12 +53,18 @@ pub fn verdicts(r: &Report, texts: &Texts) -> Vec<VerdictLine> {
                     &[("n", &n(r.allowed)), ("k", &n(r.allowed - r.limit))],
                 ),
                 Verdict::Enforced => texts.fill(T::VerdictExact, &[("n", &n(r.allowed))]),
-                Verdict::RefusedUnderLimit => texts.fill(
+                // The harm in this burst, else the regular user's: never
+                // the early refusals that later requests made up for.
+                Verdict::RefusedUnderLimit if r.wrongly_refused() > 0 => texts.fill(
                     T::VerdictUnder,
                     &[(
                         "n",
-                        &texts.count(r.refused_under_limit.into(), T::RequestOne, T::RequestMany),
+                        &texts.count(r.wrongly_refused().into(), T::RequestOne, T::RequestMany),
                     )],
+                ),
+                Verdict::RefusedUnderLimit => texts.fill(
+                    T::VerdictRegular,
+                    &[("k", &n(r.regular_user)), ("l", &n(r.limit))],
                 ),
                 Verdict::AllRefused(AllRefusedWhy::FailClosed) => {
                     texts.get(T::VerdictAllFail).to_string()
@@ -116,7 +122,7 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
     let at = texts.fill(
         T::LabelAt,
         &[
-            ("t", &texts.num(&format::ms_tenths(m.t_us))),
+            ("t", &texts.num(&format::moment(m.t_us))),
             ("a", &n.allowed.to_string()),
             ("r", &m.refused.to_string()),
         ],
@@ -226,6 +232,8 @@ pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
         texts.get(T::LatencyZero).to_string()
     } else if r.scenario.strategy == Strategy::Sync {
         texts.get(T::LatencySync).to_string()
+    } else if r.scenario.strategy == Strategy::Edge {
+        texts.get(T::LatencyEdge).to_string()
     } else {
         texts.get(T::LatencyNone).to_string()
     };
@@ -516,14 +524,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
         &text(n.over),
         "",
     );
-    stat(
-        &mut out,
-        t.get(T::StatUnder),
-        "refused-under-limit",
-        &text(n.under),
-        &text(n.under),
-        "",
-    );
+    under_stat(&mut out, r, &n, at_end, t);
     if s.strategy == Strategy::Edge {
         stat(
             &mut out,
@@ -550,6 +551,43 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
         );
     }
     out
+}
+
+/// What the refusals while under the limit meant, at the end: `None` when
+/// there were none; else whether later requests took their place, or how
+/// many of them a correct limiter would have let through.
+pub fn under_note(r: &Report, texts: &Texts) -> Option<String> {
+    let wrong = r.wrongly_refused();
+    (r.refused_under_limit > 0).then(|| {
+        if wrong == 0 {
+            texts.get(T::UnderReplaced).to_string()
+        } else {
+            texts.fill(T::UnderWrong, &[("n", &wrong.to_string())])
+        }
+    })
+}
+
+/// The figure "refused while under the limit" (so far), and at the end
+/// its note, which carries the requests a correct limiter would have let
+/// through (`wrongly-refused`): a learner reads the two together.
+fn under_stat(out: &mut String, r: &Report, n: &Numbers, at_end: bool, t: &Texts) {
+    use super::html::esc;
+    use std::fmt::Write;
+    let note = if at_end {
+        format!(
+            r#"<span class="rll-stat__of" data-testid="wrongly-refused" data-value="{}">{}</span>"#,
+            r.wrongly_refused(),
+            esc(&under_note(r, t).unwrap_or_default())
+        )
+    } else {
+        r#"<span class="rll-stat__of"></span>"#.to_string()
+    };
+    let _ = write!(
+        out,
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="refused-under-limit" data-value="{u}">{u}</span> {note}</dd></div>"#,
+        esc(t.get(T::StatUnder)),
+        u = n.under
+    );
 }
 
 /// The cost of sharing, as markup for a `<dl>`: added latency, Redis calls

@@ -294,6 +294,7 @@ export class Widget {
     const names = {
       'allowed-total': 'allowed', limit: 'limit', over: 'over',
       'refused-under-limit': 'refused_under_limit', 'regular-user': 'regular_user',
+      'wrongly-refused': 'wrongly_refused',
       'redis-calls': 'redis_calls', 'redis-calls-per-request': 'redis_calls_per_request',
       'final-counter': 'final_counter', 'gateway-refused': 'gateway_refused',
       'edge-refused': 'edge_refused', 'latency-median': 'latency_median_ms',
@@ -443,6 +444,7 @@ export async function assertMatchesModel(w, query, want = expected(query)) {
   for (const [k, name] of [
     ['allowed', 'allowed-total'], ['limit', 'limit'], ['over', 'over'],
     ['refused_under_limit', 'refused-under-limit'], ['regular_user', 'regular-user'],
+    ['wrongly_refused', 'wrongly-refused'],
     ['redis_calls', 'redis-calls'], ['redis_ops_per_second', 'redis-ops-per-second'],
     ['redis_nodes', 'redis-nodes'],
   ]) {

@@ -34,7 +34,7 @@ function msExact(us) {
   return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
 }
 
-/** µs as the scrubber writes them: ms to the hundredth, no trailing zeros. */
+/** µs as the scrubber and the picture's label write them: ms to the hundredth, no trailing zeros. */
 function msHundredths(us) {
   const h = Math.floor((us + 5) / 10);
   const f = h % 100;
@@ -42,12 +42,6 @@ function msHundredths(us) {
   if (f === 0) return String(whole);
   if (f % 10 === 0) return `${whole}.${f / 10}`;
   return `${whole}.${String(f).padStart(2, '0')}`;
-}
-
-/** µs to the tenth of a ms, as the picture's label writes them. */
-function msTenths(us) {
-  const tenths = Math.floor((us + 50) / 100);
-  return tenths % 10 === 0 ? String(tenths / 10) : `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
 /** The native model's state at moment `tUs` for `query`. */
@@ -184,10 +178,14 @@ describe('?t= opens paused at a moment, showing the model\'s state then', () => 
         assert.equal(await timeValue(w), msHundredths(t), 'the scrubber shows the moment');
         const l = await label(w);
         assert.ok(
-          l.startsWith(`t = ${msTenths(t)} ms: ${m.allowed} allowed, ${m.refused} refused`),
+          l.startsWith(`t = ${msHundredths(t)} ms: ${m.allowed} allowed, ${m.refused} refused`),
           `the picture's label at ${name}: ${l}`,
         );
-        if (m.counter !== null && m.counter !== undefined) assert.match(l, new RegExp(`Redis counter ${m.counter}\\b`));
+        if (m.counter !== null && m.counter !== undefined) {
+          // The bucket's tokens as Redis's box says them ("1 token", "3 tokens").
+          const said = strategy === 'lua' ? `Redis bucket ${m.counter} token${m.counter === 1 ? '' : 's'}` : `Redis counter ${m.counter}`;
+          assert.match(l, new RegExp(`${said}\\b`));
+        }
         assert.equal((await w.query()).t, msExact(t), 'the URL keeps the moment');
         // The same moment read again a little later: nothing moved by itself.
         await w.page.waitForTimeout(150);

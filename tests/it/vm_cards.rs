@@ -8,7 +8,7 @@
 //! `_` a slot of unused quota.
 
 use ratelimit_lab::sim::{Report, Strategy};
-use ratelimit_lab::vm::cards::{cards, Card, Mark};
+use ratelimit_lab::vm::cards::{cards, legend_shows, Card, Mark};
 
 use crate::vm_support::{english, report};
 
@@ -339,6 +339,43 @@ fn a_card_is_heard_as_a_sentence() {
             assert!(heard.contains("refused while under the limit"), "{heard}");
         } else {
             assert!(heard.ends_with("of its quota unused"), "{heard}");
+        }
+    }
+}
+
+#[test]
+fn the_legend_explains_only_marks_a_card_can_carry() {
+    // Issue 22: every legend item shown can happen in the strategy shown.
+    let shown = |s: Strategy| -> Vec<&str> {
+        ["ok", "over", "no", "under", "unused"]
+            .into_iter()
+            .filter(|name| legend_shows(name, s))
+            .collect()
+    };
+    assert_eq!(
+        shown(Strategy::Split),
+        ["ok", "over", "no", "under", "unused"]
+    );
+    for s in [Strategy::GetSet, Strategy::Incr, Strategy::Lua] {
+        assert_eq!(shown(s), ["ok", "over", "no", "under"], "{s:?}");
+    }
+    for s in [Strategy::Local, Strategy::Sync] {
+        assert_eq!(shown(s), ["ok", "over", "no"], "{s:?}");
+    }
+    assert_eq!(shown(Strategy::Edge), ["ok"]);
+    // A mark whose item is left out never appears on a card.
+    let item = |m: &Mark| match m {
+        Mark::Ok | Mark::Waiting => "ok",
+        Mark::Over => "over",
+        Mark::No => "no",
+        Mark::Under => "under",
+        Mark::Unused => "unused",
+    };
+    for (q, r) in crate::vm_support::spread() {
+        for c in cards(&r, r.end_us) {
+            for m in &c.marks {
+                assert!(legend_shows(item(m), r.scenario.strategy), "{q}: {m:?}");
+            }
         }
     }
 }

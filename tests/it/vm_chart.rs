@@ -215,3 +215,29 @@ fn a_chart_of_a_sweep_under_way_says_so() {
     );
     assert_eq!(c.y_max, 10);
 }
+
+#[test]
+fn the_note_under_the_charts_gives_each_charts_burst() {
+    // Issue 22: the note said "of 160 requests" while the round-trip chart
+    // ran the learner's 40.
+    use ratelimit_lab::vm::chart::note;
+    let t = crate::vm_support::english();
+    let s = crate::vm_support::scenario("");
+    assert_eq!(
+        (Axis::Servers.base(&s).burst, Axis::Rtt.base(&s).burst),
+        (160, 40)
+    );
+    assert_eq!(
+        note(&s, &t),
+        "Each point is the mean of 50 bursts (seeds 2026 to 2075): of 160 requests as servers \
+         are added, more than yours so that the ceiling shows, and of 40, yours, as the round \
+         trip grows. The band runs from the fewest to the most allowed. The dashed line is the limit."
+    );
+    // A burst that already shows the ceiling: both charts run it.
+    for q in ["burst=200", "burst=160", "limit=100&burst=500"] {
+        let s = crate::vm_support::scenario(q);
+        let b = s.burst;
+        assert_eq!(Axis::Servers.base(&s).burst, b, "{q}");
+        assert!(note(&s, &t).contains(&format!(") of {b} requests;")), "{q}");
+    }
+}

@@ -10,8 +10,9 @@
 //! at 3271 µs.
 
 use ratelimit_lab::sim::Report;
-use ratelimit_lab::vm::log::{lines, Line, SHOWN};
+use ratelimit_lab::vm::log::{empty_note, lines, Line, SHOWN};
 use ratelimit_lab::vm::reads::shared_reads;
+use ratelimit_lab::vm::text::T;
 
 use crate::vm_support::{english, report};
 
@@ -351,6 +352,59 @@ fn at_a_moment_only_the_commands_run_by_then() {
         );
         if let Some((_, before)) = now.split_last() {
             assert_eq!(before, &all[..before.len()], "t = {t} µs");
+        }
+    }
+}
+
+#[test]
+fn before_the_first_command_runs_the_log_says_it_is_on_its_way() {
+    // Issue 22: at 1.4 ms with a 4.8 ms round trip, GETs are in flight and
+    // the log said "nothing reached it": nothing has, yet.
+    let r = report("strategy=getset&rtt=4.8");
+    let first_sent = r.calls.iter().map(|c| c.sent_us).min().unwrap();
+    let first_run = (r.calls.iter())
+        .filter_map(|c| c.executed_us)
+        .min()
+        .unwrap();
+    assert!(
+        first_sent < 1_400 && 1_400 < first_run,
+        "{first_sent} {first_run}"
+    );
+    assert!(log_at(&r, 1_400, SHOWN).is_empty());
+    assert_eq!(empty_note(&r, 1_400), Some(T::LogNotYet));
+    assert_eq!(
+        english().get(T::LogNotYet),
+        "Redis has run no command yet: the first are still on their way."
+    );
+    // Before anything was sent, and once a command has run.
+    assert_eq!(empty_note(&r, first_sent - 1), Some(T::LogNothing));
+    assert_eq!(empty_note(&r, first_run), None);
+    assert_eq!(empty_note(&r, r.end_us), None);
+    // Commands sent to a Redis that is down never reach it; nor does
+    // anything without Redis.
+    for q in [
+        "strategy=incr&redis=down",
+        "strategy=local",
+        "strategy=edge",
+    ] {
+        let r = report(q);
+        assert_eq!(empty_note(&r, r.end_us), Some(T::LogNothing), "{q}");
+        assert_eq!(empty_note(&r, 1_400), Some(T::LogNothing), "{q}");
+    }
+    // The note and the lines agree at every moment: a note exactly while
+    // there is no line.
+    for q in [
+        "strategy=getset&rtt=4.8",
+        "strategy=sync",
+        "strategy=lua&redis=slow",
+    ] {
+        let r = report(q);
+        for t in r.event_times() {
+            assert_eq!(
+                empty_note(&r, t).is_some(),
+                log_at(&r, t, SHOWN).is_empty(),
+                "{q} at {t}"
+            );
         }
     }
 }

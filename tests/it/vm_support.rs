@@ -124,3 +124,35 @@ pub fn snapshot(name: &str, text: &str) {
     settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/snapshots/vm"));
     settings.bind(|| insta::assert_snapshot!(name, text));
 }
+
+/// A wide spread of scenarios for rules that must hold everywhere: every
+/// strategy, at the defaults and at the settings that change what can
+/// happen (one server, many, a slow round trip, Redis slow or down either
+/// way, a sticky move, round-robin, an unplanned autoscale, a burst under
+/// the limit), over a few seeds.
+pub fn spread() -> Vec<(String, Report)> {
+    let settings = [
+        "",
+        "&servers=1",
+        "&servers=16&burst=200",
+        "&rtt=20",
+        "&redis=down&fail=closed",
+        "&redis=down&fail=open",
+        "&redis=slow&fail=closed",
+        "&lb=sticky&move=20",
+        "&lb=round-robin",
+        "&servers=8&plan=2",
+        "&burst=6",
+    ];
+    let mut out = Vec::new();
+    for s in strategies() {
+        for q in settings {
+            for seed in 1..=4 {
+                let q = format!("strategy={}{q}&seed={seed}", s.as_str());
+                let r = report(&q);
+                out.push((q, r));
+            }
+        }
+    }
+    out
+}

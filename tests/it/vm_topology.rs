@@ -3,11 +3,14 @@
 //! Redis command is at a moment; and what the picture says in words.
 
 use ratelimit_lab::sim::{Moment, Report, Strategy};
+use ratelimit_lab::vm::format;
 use ratelimit_lab::vm::reads::shared_reads;
+use ratelimit_lab::vm::text::T;
 use ratelimit_lab::vm::topology::{
-    frame, height, label, layout, lead_us, pill_width, Frame, Layout, Look, Packet, Rect,
-    MAX_LABELS, PILL_H,
+    frame, height, key_shows, label, layout, lead_us, pill_width, redis_value, Frame, Layout, Look,
+    Packet, Rect, KEY, MAX_LABELS, PILL_H,
 };
+use ratelimit_lab::vm::totals::so_far;
 
 use crate::vm_support::{english, report};
 
@@ -335,6 +338,7 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
 #[test]
 fn the_picture_says_what_it_shows() {
     let t = english();
+    let label = |m: &Moment, at_end, shared| label(Strategy::GetSet, m, at_end, shared, &t);
     let m = Moment {
         t_us: 3249,
         allowed: 12,
@@ -343,21 +347,21 @@ fn the_picture_says_what_it_shows() {
         ..Moment::default()
     };
     assert_eq!(
-        label(&m, false, 0, &t),
-        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9"
+        label(&m, false, 0),
+        "t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9"
     );
     assert_eq!(
-        label(&m, true, 0, &t),
+        label(&m, true, 0),
         "End of the burst: 12 allowed, 3 refused, Redis counter 9"
     );
     assert_eq!(
-        label(&m, false, 5, &t),
-        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9, 5 requests read the same count"
+        label(&m, false, 5),
+        "t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9, 5 requests read the same count"
     );
     // One reader alone shares nothing.
     assert_eq!(
-        label(&m, false, 1, &t),
-        "t = 3.2 ms: 12 allowed, 3 refused, Redis counter 9"
+        label(&m, false, 1),
+        "t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9"
     );
     let m = Moment {
         t_us: 40_000,
@@ -365,11 +369,114 @@ fn the_picture_says_what_it_shows() {
         refused: 7,
         ..Moment::default()
     };
-    assert_eq!(label(&m, false, 0, &t), "t = 40 ms: 33 allowed, 7 refused");
+    assert_eq!(label(&m, false, 0), "t = 40 ms: 33 allowed, 7 refused");
     // From a run: local-default at its end.
     let r = report("strategy=local");
     assert_eq!(
-        label(&r.at(r.end_us), true, 0, &t),
+        label(&r.at(r.end_us), true, 0),
         "End of the burst: 33 allowed, 7 refused"
     );
+}
+
+#[test]
+fn the_moment_reads_as_the_scrubber_writes_it() {
+    // Issue 22: the caption said "t = 3.6 ms" where the scrubber said
+    // "3.62 of 39.45 ms". One moment, one number: the scrubber's.
+    let t = english();
+    let r = report("strategy=getset");
+    for t_us in [0, 3_620, 9_500, 11_500, 11_549, 39_450] {
+        let m = r.at(t_us);
+        let shown = format!("t = {} ms:", format::moment(t_us));
+        let scrubber = t.fill(
+            T::TimeValue,
+            &[
+                ("t", &format::moment(t_us)),
+                ("end", &format::moment(r.end_us)),
+            ],
+        );
+        assert!(scrubber.starts_with(&format!("{} of ", format::moment(t_us))));
+        let caption = label(Strategy::GetSet, &m, false, 0, &t);
+        assert!(caption.starts_with(&shown), "{caption} / {scrubber}");
+        let line = so_far(&r, &m, &t).text;
+        assert!(line.starts_with(&shown), "{line} / {scrubber}");
+    }
+    assert!(label(Strategy::GetSet, &r.at(3_620), false, 0, &t).starts_with("t = 3.62 ms:"));
+}
+
+#[test]
+fn the_bucket_says_its_tokens_as_redis_box_does() {
+    // Issue 22: the caption said "Redis counter 1" where Redis's box said
+    // "1 tokens".
+    let t = english();
+    let r = report("strategy=lua");
+    let s = r.scenario;
+    for (c, words) in [(0, "0 tokens"), (1, "1 token"), (7, "7 tokens")] {
+        assert_eq!(redis_value(&s, Some(c), &t), words);
+        let m = Moment {
+            t_us: 5_000,
+            counter: Some(c),
+            ..Moment::default()
+        };
+        let caption = label(Strategy::Lua, &m, false, 0, &t);
+        assert_eq!(
+            caption,
+            format!("t = 5 ms: 0 allowed, 0 refused, Redis bucket {words}")
+        );
+        assert!(!caption.contains("counter"), "{caption}");
+    }
+    // At every moment of a run, the caption carries what the box says.
+    for t_us in r.event_times() {
+        let m = r.at(t_us);
+        let boxed = redis_value(&s, m.counter, &t);
+        assert!(
+            label(Strategy::Lua, &m, false, 0, &t).ends_with(&boxed),
+            "{t_us}"
+        );
+    }
+    // The counting strategies keep their count.
+    let g = report("strategy=incr").scenario;
+    assert_eq!(redis_value(&g, Some(1), &t), "count 1");
+    let down = report("strategy=lua&redis=down").scenario;
+    assert_eq!(redis_value(&down, Some(10), &t), "down");
+    assert_eq!(redis_value(&report("").scenario, None, &t), "");
+}
+
+#[test]
+fn the_key_shows_only_what_can_happen_in_the_strategy_shown() {
+    // Issue 22: "a count another request also read" showed under INCR and
+    // Lua, which give every request its own count.
+    let shown = |s: Strategy| -> Vec<&str> {
+        KEY.iter()
+            .map(|(name, _)| *name)
+            .filter(|name| key_shows(name, s))
+            .collect()
+    };
+    assert_eq!(
+        shown(Strategy::GetSet),
+        ["pending", "ok", "over", "no", "command", "reply", "shared"]
+    );
+    for s in [Strategy::Incr, Strategy::Lua, Strategy::Sync] {
+        assert_eq!(
+            shown(s),
+            ["pending", "ok", "over", "no", "command", "reply"],
+            "{s:?}"
+        );
+    }
+    for s in [Strategy::Local, Strategy::Split] {
+        assert_eq!(shown(s), ["pending", "ok", "over", "no"], "{s:?}");
+    }
+    assert_eq!(shown(Strategy::Edge), ["pending", "ok", "no"]);
+    // What is left out never happens there, on any scenario tried.
+    for (q, r) in crate::vm_support::spread() {
+        let s = r.scenario.strategy;
+        if !key_shows("shared", s) {
+            assert!(shared_reads(&r).iter().all(Option::is_none), "{q}");
+        }
+        if !key_shows("over", s) {
+            assert_eq!(r.over, 0, "{q}");
+        }
+        if !key_shows("command", s) {
+            assert!(r.calls.is_empty(), "{q}");
+        }
+    }
 }

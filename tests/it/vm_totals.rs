@@ -77,7 +77,7 @@ fn each_verdict_has_its_sentence() {
         "strategy=incr&redis=down&fail=closed",
         "
         all-refused ✕ Every request refused: Redis did not answer in time and the servers fail closed.
-        refused-under-limit ▼ Real requests refused: 40 requests turned away while the user was still under the limit.
+        refused-under-limit ▼ Real requests refused: 10 requests that a correct limiter would have let through.
         ",
     );
 }
@@ -100,7 +100,7 @@ fn a_server_without_a_share_refuses_everything_and_says_why() {
         &format!("strategy=split&servers=2&limit=1&burst=1&lb=sticky&seed={seed}"),
         "
         all-refused ✕ Every request refused: each reached a server whose share of the limit is zero.
-        refused-under-limit ▼ Real requests refused: 1 request turned away while the user was still under the limit.
+        refused-under-limit ▼ Real requests refused: 1 request that a correct limiter would have let through.
         ",
     );
 }
@@ -120,6 +120,90 @@ fn limit_divided_by_n_is_enforced_and_still_refuses_a_regular_user() {
         "A regular user {} of 10 get through",
         r.regular_user
     )));
+}
+
+#[test]
+fn refusals_under_the_limit_never_sit_beside_a_verdict_that_denies_them() {
+    // Issue 22: under ÷ N the green "exactly 10" sat beside "16 real
+    // requests turned away" in a burst of 40, where 30 must be refused
+    // anyway; with Redis down and failing closed, "40 turned away while
+    // under the limit" where a correct limiter refuses 30 of them.
+    let t = english();
+    // ÷ N at the defaults: exactly 10, the early refusals made up for; the
+    // lesson is the regular user's.
+    let r = report("strategy=split");
+    assert_eq!((r.allowed, r.wrongly_refused()), (10, 0));
+    assert!(r.refused_under_limit > 0 && r.regular_user < 10);
+    check_verdicts(
+        "strategy=split",
+        &format!(
+            "
+            enforced ✓ Limit enforced: exactly 10 got through.
+            refused-under-limit ▼ Real requests refused: a regular user who sends exactly the limit gets only {} of 10 through.
+            ",
+            r.regular_user
+        ),
+    );
+    let stats = stats_html(&r, &end(&r), true, &t);
+    assert_eq!(
+        value(&stats, "refused-under-limit"),
+        r.refused_under_limit.to_string()
+    );
+    assert_eq!(value(&stats, "wrongly-refused"), "0");
+    assert!(
+        text_of(&stats).contains(&format!(
+            "Refused while under the limit{} refused early: later requests took their place",
+            r.refused_under_limit
+        )),
+        "{}",
+        text_of(&stats)
+    );
+    // Redis down, failing closed: all 40 refused while under the limit,
+    // 10 of them a correct limiter would have let through.
+    let r = report("strategy=incr&redis=down&fail=closed");
+    assert_eq!((r.refused_under_limit, r.wrongly_refused()), (40, 10));
+    let stats = stats_html(&r, &end(&r), true, &t);
+    assert_eq!(value(&stats, "wrongly-refused"), "10");
+    assert!(text_of(&stats).contains(
+        "Refused while under the limit40 a correct limiter would have let 10 of them through"
+    ));
+    // While replaying, the figure counts what was answered, and the note
+    // (an end-of-burst reckoning) waits for the end.
+    let stats = stats_html(&r, &r.at(r.end_us / 2), false, &t);
+    assert!(!stats.contains("wrongly-refused"), "{stats}");
+    // Everywhere: the verdict holds exactly when real requests were lost
+    // (in this burst, or for a regular user), and its sentence gives the
+    // figure that shows it.
+    for (q, r) in crate::vm_support::spread() {
+        let w = r.wrongly_refused();
+        assert_eq!(
+            w,
+            r.scenario.burst.min(r.limit).saturating_sub(r.allowed),
+            "{q}"
+        );
+        assert!(w <= r.refused_under_limit, "{q}");
+        let lines = verdicts(&r, &t);
+        let under = lines.iter().find(|l| l.kind == "refused-under-limit");
+        assert_eq!(under.is_some(), w > 0 || r.regular_user < r.limit, "{q}");
+        if let Some(l) = under {
+            if w > 0 {
+                assert!(l.text.contains(&format!("{w} request")), "{q}: {}", l.text);
+            } else {
+                assert!(
+                    l.text
+                        .contains(&format!(" {} of {} ", r.regular_user, r.limit)),
+                    "{q}: {}",
+                    l.text
+                );
+            }
+        }
+        // "Enforced" never sits beside a count of lost requests.
+        if lines.iter().any(|l| l.kind == "enforced") {
+            assert_eq!(w, 0, "{q}");
+        }
+        let stats = stats_html(&r, &end(&r), true, &t);
+        assert_eq!(value(&stats, "wrongly-refused"), w.to_string(), "{q}");
+    }
 }
 
 #[test]
@@ -157,10 +241,10 @@ fn while_replaying_one_line_says_how_it_stands() {
     };
     assert_eq!(at(0), "so-far … t = 0 ms: 0 allowed, 0 refused");
     assert_eq!(at(5000), "so-far … t = 5 ms: 5 allowed, 0 refused");
-    assert_eq!(at(10_877), "so-far … t = 10.9 ms: 10 allowed, 0 refused");
+    assert_eq!(at(10_877), "so-far … t = 10.88 ms: 10 allowed, 0 refused");
     assert_eq!(
         at(10_878),
-        "not-enforced ▲ t = 10.9 ms: 11 allowed, 0 refused"
+        "not-enforced ▲ t = 10.88 ms: 11 allowed, 0 refused"
     );
     // Split at the defaults: the first refusal under the limit turns the
     // line; counted only once that request is answered.
@@ -441,6 +525,35 @@ fn added_latency_is_the_median_with_a_note() {
             "median: decisions stay local; the syncs run in the background".into()
         )
     );
+}
+
+#[test]
+fn at_the_edge_the_cost_card_says_the_gateway_decides() {
+    // Issue 22: "the decision never leaves the server" where the gateway
+    // decides, before any server.
+    let t = english();
+    for q in [
+        "strategy=edge",
+        "strategy=edge&servers=1",
+        "strategy=edge&burst=5",
+    ] {
+        let r = report(q);
+        let cost = text_of(&cost_html(&r, &end(&r), &t));
+        assert!(!cost.contains("never leaves the server"), "{q}: {cost}");
+        assert!(
+            cost.contains("0 ms median: the gateway decides in its own memory, before any server"),
+            "{q}: {cost}"
+        );
+    }
+    // Local counters and ÷ N do decide on the server.
+    for q in ["strategy=local", "strategy=split"] {
+        let r = report(q);
+        assert_eq!(
+            latency(&r, &t).1,
+            "median: the decision never leaves the server",
+            "{q}"
+        );
+    }
 }
 
 #[test]
