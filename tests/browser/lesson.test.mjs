@@ -322,7 +322,17 @@ describe('a hostile host page', () => {
         return heights.length > 0 && heights.every((h) => h !== '');
       }, { timeout: 15000, interval: 50 });
       assert.ok(sized, `${name}: every card's canvas has its height`);
-      await p.page.waitForTimeout(200);
+      // And keeps it: a later report (the list's final width on a busy
+      // machine) may still resize them once, so wait until the cards'
+      // heights have not changed for 300 ms.
+      let last = '';
+      let since = Date.now();
+      const still = await until(async () => {
+        const now = JSON.stringify(await p.page.locator('[data-testid="server-card"]').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().height)));
+        if (now !== last) { last = now; since = Date.now(); }
+        return Date.now() - since >= 300;
+      }, { timeout: 10000, interval: 50 });
+      assert.ok(still, `${name}: the cards keep their height`);
     }
     return p;
   }
