@@ -171,7 +171,7 @@ pub fn markup(s: Strategy, id: &str) -> String {
         let lua = f.name.ends_with(".lua");
         let _ = write!(
             out,
-            r#"<p class="rll-code__name" id="{id}-code-{k}">{}</p><pre class="rll-code__pre" tabindex="0" data-file="{}" aria-labelledby="{id}-code-{k}"><code>"#,
+            r#"<p class="rll-code__name" id="{id}-code-{k}"><code>{}</code></p><pre class="rll-code__pre" tabindex="0" data-file="{}" aria-labelledby="{id}-code-{k}"><code>"#,
             esc(f.name),
             esc(f.name)
         );
@@ -323,7 +323,8 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
     Some(Here {
         line,
         request: Some(i),
-        server: q.server,
+        // The edge's code runs at the gateway, whichever server comes next.
+        server: q.server.filter(|_| s != Strategy::Edge),
         read,
     })
 }

@@ -96,6 +96,12 @@ pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> 
         }
     }
     let mut out = String::with_capacity(text.len() + 400 * found.len());
+    // One element for the sentence, so that in a flex row (the legend) the
+    // words around a term stay one item with it.
+    let wrap = !found.is_empty();
+    if wrap {
+        out.push_str("<span>");
+    }
     let mut at = 0;
     for (a, b, term) in found {
         out.push_str(&esc(&text[at..a]));
@@ -110,26 +116,31 @@ pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> 
         at = b;
     }
     out.push_str(&esc(&text[at..]));
+    if wrap {
+        out.push_str("</span>");
+    }
     out
 }
 
-/// The glossary: every term and its definition. `h` is its heading level.
+/// The glossary: every term, each a disclosure that opens on its
+/// definition (short on a phone; native, so keyboard and touch work).
+/// `h` is its heading level.
 pub fn section(t: &Texts, id: &str, h: u8) -> String {
     let mut out = String::with_capacity(2_000);
     let _ = write!(
         out,
-        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{id}-glossary-title"><h{h} class="rll-section-title" id="{id}-glossary-title">{}</h{h}><dl class="rll-glossary__list">"#,
+        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{id}-glossary-title"><h{h} class="rll-section-title" id="{id}-glossary-title">{}</h{h}><div class="rll-glossary__list">"#,
         esc(t.get(T::GlossaryTitle))
     );
     for term in &TERMS {
         let _ = write!(
             out,
-            r#"<div data-glossary="{}"><dt>{}</dt><dd>{}</dd></div>"#,
+            r#"<details data-glossary="{}"><summary>{}</summary><p>{}</p></details>"#,
             term.key,
             esc(t.get(term.name)),
             esc(t.get(term.def))
         );
     }
-    out.push_str("</dl></div>");
+    out.push_str("</div></div>");
     out
 }

@@ -238,9 +238,6 @@ pub fn skeleton(
             .raw("</button></div></div>");
     }
     w.raw("</div>");
-    if full && shows(Section::Code) {
-        code(&mut w);
-    }
     if full && shows(Section::Cards) {
         w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
             .text(T::LegendLabel)
@@ -261,6 +258,10 @@ pub fn skeleton(
         w.raw(r#"</ul><ul class="rll-cards" data-slot="cards" aria-label=""#)
             .text(T::CardsLabel)
             .raw(r#""></ul></div>"#);
+    }
+    // The code right after the cards: they stay in the first screen.
+    if full && shows(Section::Code) {
+        code(&mut w);
     }
     let setup = full && shows(Section::Controls);
     let details_shown = full && shows(Section::Totals);

@@ -130,8 +130,14 @@ describe('the code view', () => {
 describe('words you need', () => {
   test('the glossary lists every term; a term opens where it first appears, by keyboard', async () => {
     const w = await openWidget('');
-    const terms = await w.locator('glossary').locator('dt').allInnerTexts();
+    const terms = await w.locator('glossary').locator('summary').allInnerTexts();
     assert.deepEqual(terms, ['rate limit', '429', 'load balancer', 'round trip', 'atomic', 'window and TTL', 'fail open / fail closed']);
+    // In the list, each term opens on its definition, by keyboard.
+    const atomic = w.locator('glossary').locator('[data-glossary="atomic"]');
+    await atomic.locator('summary').focus();
+    await w.page.keyboard.press('Enter');
+    await waitFor(() => atomic.locator('p').isVisible(), { message: 'the list entry open' });
+    assert.match(await atomic.locator('p').innerText(), /one indivisible step/);
     // Each term is a button at most once in the widget's text.
     const buttons = await w.page.locator('.rll-term').evaluateAll((bs) => bs.map((b) => b.dataset.term));
     assert.equal(new Set(buttons).size, buttons.length, buttons.join(' '));
@@ -189,7 +195,7 @@ describe('words you need', () => {
     // The content file is not in dist/: serve it as the page would.
     await w.page.route('**/content/fr.json', (route) => route.fulfill({ path: path.join(ROOT, 'public/content/fr.json'), contentType: 'application/json' }));
     await w.goto('?content=content/fr.json&strategy=getset');
-    await waitFor(async () => (await w.locator('glossary').locator('dt').first().innerText()) === 'limite de débit', { message: 'French glossary' });
+    await waitFor(async () => (await w.locator('glossary').locator('summary').first().innerText()) === 'limite de débit', { message: 'French glossary' });
     assert.ok(await w.page.locator('.rll-head__framing .rll-term[data-term="load-balancer"]').count());
     assert.match(await w.text('code-note'), /INCR/);
     assert.deepEqual(w.problems(), []);

@@ -271,6 +271,17 @@ fn the_other_strategies_mark_the_line_of_each_step() {
             read: None
         }
     );
+    // At the edge the code is the gateway's, for every request.
+    let r = report("strategy=edge");
+    let h = here(&r, r.requests[0].arrival_us).unwrap();
+    assert_eq!(h.server, None);
+    assert_eq!(
+        at_sentence(Some(&h), &english()),
+        format!(
+            "Request #1, at the gateway, is at line {}.",
+            line_of(Strategy::Edge, "counts.set(")
+        )
+    );
     // Nothing has happened before the first arrival.
     let r = report("strategy=getset");
     if r.requests[0].arrival_us > 0 {
