@@ -11,9 +11,11 @@
 
 pub mod cards;
 pub mod chart;
+pub mod code;
 pub mod content;
 pub mod controls;
 pub mod format;
+pub mod glossary;
 pub mod html;
 pub mod log;
 pub mod page;

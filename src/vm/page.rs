@@ -38,11 +38,15 @@ pub enum Section {
     Takeaways,
     /// The copy buttons and the privacy line.
     Footer,
+    /// The code beside the picture.
+    Code,
+    /// Words you need.
+    Glossary,
 }
 
 impl Section {
     /// Every section, in page order.
-    pub const ALL: [Section; 13] = [
+    pub const ALL: [Section; 15] = [
         Section::Title,
         Section::Tabs,
         Section::Controls,
@@ -56,6 +60,8 @@ impl Section {
         Section::Quiz,
         Section::Takeaways,
         Section::Footer,
+        Section::Code,
+        Section::Glossary,
     ];
 
     /// The name `hide` takes.
@@ -74,6 +80,8 @@ impl Section {
             Section::Quiz => "quiz",
             Section::Takeaways => "takeaways",
             Section::Footer => "footer",
+            Section::Code => "code",
+            Section::Glossary => "glossary",
         }
     }
 

@@ -86,6 +86,10 @@ struct W<'a> {
     id: &'a str,
     /// The title's heading level (1 on the widget's page, 2 in a host page).
     base: u8,
+    /// Whether the glossary is shown, and the terms already made buttons
+    /// where they first appear ([`super::glossary::link`]).
+    glossary: bool,
+    linked: Vec<&'static str>,
 }
 
 impl W<'_> {
@@ -96,6 +100,16 @@ impl W<'_> {
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {
         let s = esc(self.t.get(t));
+        self.out.push_str(&s);
+        self
+    }
+    /// A sentence, escaped, with the first appearance of each glossary
+    /// term in it a button that opens its definition.
+    fn terms(&mut self, t: T) -> &mut Self {
+        if !self.glossary {
+            return self.text(t);
+        }
+        let s = super::glossary::link(self.t.get(t), self.t, &mut self.linked, self.id);
         self.out.push_str(&s);
         self
     }
@@ -208,6 +222,8 @@ pub fn skeleton(
         t,
         id,
         base: if url_state { 1 } else { 2 },
+        glossary: !page.compact && !page.hide.contains(&Section::Glossary),
+        linked: Vec::new(),
     };
     let shows = |s: Section| !page.hide.contains(&s);
     let full = !page.compact;
@@ -217,7 +233,7 @@ pub fn skeleton(
         w.raw(r#"<header class="rll-head">"#)
             .heading(0, "rll-head__title", "", T::Title)
             .raw(r#"<p class="rll-head__framing">"#)
-            .text(T::Framing)
+            .terms(T::Framing)
             .raw("</p></header>");
     } else {
         // The title stays as a heading for screen readers, so the page keeps
@@ -286,11 +302,15 @@ pub fn skeleton(
                 w.out,
                 r#"<li data-legend="{class}"><i class="rll-mark rll-mark--{class}"></i>"#
             );
-            w.text(label).raw("</li>");
+            w.terms(label).raw("</li>");
         }
         w.raw(r#"</ul><ul class="rll-cards" data-slot="cards" aria-label=""#)
             .text(T::CardsLabel)
             .raw(r#""></ul></div>"#);
+    }
+    // The code right after the cards: they stay in the first screen.
+    if full && shows(Section::Code) {
+        code(&mut w);
     }
     let setup = full && shows(Section::Controls);
     let details_shown = full && shows(Section::Totals);
@@ -345,6 +365,11 @@ pub fn skeleton(
     }
     if full && shows(Section::Takeaways) {
         takeaways(&mut w, &page.tabs);
+    }
+    if full && shows(Section::Glossary) {
+        let h = (w.base + 1).min(6);
+        let g = super::glossary::section(w.t, w.id, h);
+        w.raw(&g);
     }
     if full && shows(Section::Footer) && !page.embed && url_state {
         footer(&mut w);
@@ -619,7 +644,7 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
     w.heading(1, "rll-section-title", "takeaways-title", T::TakeawaysTitle)
         .raw("<ul>");
     for (text, label, query) in TAKEAWAYS {
-        w.raw("<li>").text(text);
+        w.raw("<li>").terms(text);
         let strategy = crate::sim::params::parse(crate::sim::params::pairs(query))
             .scenario
             .strategy;
@@ -650,4 +675,18 @@ fn footer(w: &mut W) {
         .raw(r#"</p><p class="rll-foot__note"><a href="proof.html" data-testid="proof-link">"#)
         .text(T::Proof)
         .raw("</a></p></footer>");
+}
+
+/// The code beside the picture: the view fills the files of the strategy
+/// shown ([`super::code::markup`]), its note, and the line the replay is at.
+fn code(w: &mut W) {
+    let id = w.id.to_string();
+    let _ = write!(
+        w.out,
+        r#"<div role="group" class="rll-code" aria-labelledby="{id}-code-title">"#
+    );
+    w.heading(2, "rll-section-title", "code-title", T::CodeTitle)
+        .raw(r#"<p class="rll-code__intro">"#)
+        .text(T::CodeIntro)
+        .raw(r#"</p><div class="rll-code__files" data-testid="code" data-slot="code"></div><p class="rll-code__at" data-testid="code-at" data-slot="code-at"></p><p class="rll-code__note" data-testid="code-note" data-slot="code-note"></p></div>"#);
 }

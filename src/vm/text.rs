@@ -367,6 +367,46 @@ texts! {
     Privacy "footer.privacy" "The simulation runs entirely in your browser. Nothing is sent anywhere: no fonts, no analytics, no cookies.";
     Proof "footer.proof" "How these numbers were checked on a real Redis";
     FrameTitle "embed.title" "Rate Limit Lab: why per-server rate limits leak";
+
+    // The code beside the picture.
+    CodeTitle "code.title" "The code, on a Node server";
+    CodeIntro "code.intro" "The limiter as you would write it in JavaScript, with the node-redis client where it calls Redis. A test runs these very files against a real Redis.";
+    CodeLocal "code.local" "Correct on a laptop, where one server sees every request. Behind a load balancer each process has its own Map, and each Map sees only its share.";
+    CodeSplit "code.split" "SERVERS has to match the fleet as it is now, and each share has to absorb a user's uneven burst.";
+    CodeSync "code.sync" "allow never waits for Redis; sync runs every few milliseconds, adds this server's counts and learns the fleet's total.";
+    CodeEdge "code.edge" "The same Map as local counters, in the one process every request passes through.";
+    CodeGetSet "code.getset" "This is the racy version: between the GET and the SET other requests read the same count. The fix is one line: INCR, which adds one and returns the count in one step.";
+    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The first hit's EXPIRE gives the key a TTL, so the count starts again when the window ends.";
+    CodeLua "code.lua" "Redis runs the whole script before any other command, so checking and taking a token are one step. EVALSHA sends only the script's hash; the first call sends the script itself with EVAL.";
+    CodeWhen "code.when" "Pause or step the replay to see the line the latest request is on.";
+    CodeAt "code.at" "Request #{i}, on server {s}, is at line {n}.";
+    CodeAtGateway "code.at.gateway" "Request #{i}, at the gateway, is at line {n}.";
+    CodeAtRead "code.at.read" "Request #{i}, on server {s}, is at line {n}: its GET read {v}.";
+    CodeAtSync "code.at.sync" "Server {s}'s sync is at line {n}.";
+
+    // Words you need.
+    GlossaryTitle "glossary.title" "Words you need";
+    TermRateLimit "glossary.rate_limit.term" "rate limit";
+    FindRateLimit "glossary.rate_limit.find" "limit";
+    DefRateLimit "glossary.rate_limit" "A cap on how many requests one user (or key, or address) may make in a stretch of time, such as 10 a second. Requests past the cap are refused.";
+    Term429 "glossary.429.term" "429";
+    Find429 "glossary.429.find" "429";
+    Def429 "glossary.429" "The HTTP status a server answers when it refuses a request for the rate limit: 429 Too Many Requests. The client should wait and try again.";
+    TermBalancer "glossary.load_balancer.term" "load balancer";
+    FindBalancer "glossary.load_balancer.find" "load balancer";
+    DefBalancer "glossary.load_balancer" "The machine in front of the API servers that hands each incoming request to one of them: at random, in turn (round-robin), or always the same one for a user (sticky).";
+    TermRoundTrip "glossary.round_trip.term" "round trip";
+    FindRoundTrip "glossary.round_trip.find" "round trip";
+    DefRoundTrip "glossary.round_trip" "The time from a server sending a command to Redis until the answer is back: the way there, Redis running it, and the way back. Other requests go on meanwhile.";
+    TermAtomic "glossary.atomic.term" "atomic";
+    FindAtomic "glossary.atomic.find" "atomic";
+    DefAtomic "glossary.atomic" "Done in one indivisible step: nothing else can run between its parts. INCR reads and adds in one step; GET then SET are two steps with a gap between them.";
+    TermWindow "glossary.window.term" "window and TTL";
+    FindWindow "glossary.window.find" "window";
+    DefWindow "glossary.window" "The window is the stretch of time a limit counts over (10 per second: one second). A TTL (time to live) makes Redis delete a key after that long, so the count starts again at zero.";
+    TermFail "glossary.fail.term" "fail open / fail closed";
+    FindFail "glossary.fail.find" "fail open";
+    DefFail "glossary.fail" "What a server does when Redis does not answer in time. Fail open: allow the request, and the limit is gone while Redis is. Fail closed: refuse it, and real users are turned away.";
 }
 
 impl T {

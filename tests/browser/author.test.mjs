@@ -234,6 +234,8 @@ const SECTIONS = {
   quiz: ['[data-testid="quiz"]', '[data-testid="quiz-question"]'],
   takeaways: ['.rll-takeaways'],
   footer: ['.rll-foot', '[data-testid="copy-link"]'],
+  code: ['[data-testid="code"]', '[data-testid="code-note"]'],
+  glossary: ['[data-testid="glossary"]', '.rll-term'],
 };
 
 describe('what shows: hide', () => {
@@ -276,7 +278,7 @@ describe('what shows: hide', () => {
       for (const hook of SECTIONS[name]) assert.ok((await count(w.page, hook)) > 0, `${name}: ${hook}`);
     }
     const notice = await w.text('notice');
-    assert.match(notice, /hide: “bogus” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, so it is left out\./);
+    assert.match(notice, /hide: “bogus” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, so it is left out\./);
   });
 });
 

@@ -39,6 +39,7 @@ mod sweeps;
 mod tidy;
 mod vm_cards;
 mod vm_chart;
+mod vm_code;
 mod vm_content;
 mod vm_controls;
 mod vm_layout;

@@ -122,6 +122,8 @@ fn every_section_can_be_hidden_by_name() {
         "quiz",
         "takeaways",
         "footer",
+        "code",
+        "glossary",
     ];
     assert_eq!(Section::ALL.map(Section::as_str), names);
     for s in Section::ALL {
@@ -153,7 +155,7 @@ fn an_unknown_section_is_left_out_with_a_notice() {
     assert_eq!(p.hide, [Section::Cards]);
     assert_eq!(
         p.notices,
-        ["hide: “sliders” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, so it is left out."]
+        ["hide: “sliders” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, so it is left out."]
     );
 }
 

@@ -1,0 +1,67 @@
+//! The code beside the picture (see [`crate::vm::code`]): the files of the
+//! strategy shown, and, while the replay is paused or stepping, the line
+//! its latest actor is on (`data-current-line`).
+
+use leptos::prelude::*;
+
+use super::state::Lab;
+use crate::vm::code::{at_sentence, here, markup, note};
+
+/// Binds the code view under `root`.
+pub fn bind(lab: Lab, root: &web_sys::Element) {
+    let Some(host) = super::dom::slot(root, "code") else {
+        return;
+    };
+    let at = super::dom::slot(root, "code-at");
+    let note_el = super::dom::slot(root, "code-note");
+    let id = lab.m().id.clone();
+    {
+        let host = host.clone();
+        let mut last = String::new();
+        super::effect(move || {
+            let s = lab.strategy.get();
+            super::dom::html(&host, markup(s, &id), &mut last);
+            if let Some(n) = &note_el {
+                super::dom::text(n, &lab.t(note(s)));
+            }
+        });
+    }
+    // The moment, while paused or stepping; `None` while playing or at the
+    // end. A memo, so the frames of a replay do not re-run the effect.
+    let paused = super::memo(move || {
+        if lab.playing.get() || lab.at_end.get() {
+            None
+        } else {
+            lab.time.get()
+        }
+    });
+    let mut marked: Option<web_sys::Element> = None;
+    super::effect(move || {
+        lab.strategy.track();
+        let h = paused
+            .get()
+            .and_then(|t| lab.report.with(|r| here(r, t)))
+            .filter(|h| h.line > 0);
+        if let Some(old) = marked.take() {
+            super::dom::class(&old, "rll-code__line--now", false);
+            let _ = old.remove_attribute("aria-current");
+        }
+        match &h {
+            Some(h) => {
+                super::dom::attr(&host, "data-current-line", &h.line.to_string());
+                if let Some(line) = super::dom::find(&host, &format!("[data-line=\"{}\"]", h.line))
+                {
+                    super::dom::class(&line, "rll-code__line--now", true);
+                    let _ = line.set_attribute("aria-current", "true");
+                    marked = Some(line);
+                }
+            }
+            None => {
+                let _ = host.remove_attribute("data-current-line");
+            }
+        }
+        if let Some(at) = &at {
+            super::dom::text(at, &at_sentence(h.as_ref(), &lab.m().texts));
+        }
+    });
+}

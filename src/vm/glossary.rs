@@ -1,0 +1,146 @@
+//! Words you need: the glossary's terms, their definitions (all in the
+//! texts table, so a content file translates them), and the first place
+//! each term appears in the widget's own text, where it becomes a button
+//! that opens its definition in place (a native button: keyboard and touch).
+
+use std::fmt::Write;
+
+use super::html::esc;
+use super::text::{Texts, T};
+
+/// A term: its name in the list, the word to find in the text, its
+/// definition, and a short name for ids and test hooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub name: T,
+    pub find: T,
+    pub def: T,
+    pub key: &'static str,
+}
+
+const fn term(name: T, find: T, def: T, key: &'static str) -> Term {
+    Term {
+        name,
+        find,
+        def,
+        key,
+    }
+}
+
+/// Every term, in the glossary's order.
+pub const TERMS: [Term; 7] = [
+    term(
+        T::TermRateLimit,
+        T::FindRateLimit,
+        T::DefRateLimit,
+        "rate-limit",
+    ),
+    term(T::Term429, T::Find429, T::Def429, "429"),
+    term(
+        T::TermBalancer,
+        T::FindBalancer,
+        T::DefBalancer,
+        "load-balancer",
+    ),
+    term(
+        T::TermRoundTrip,
+        T::FindRoundTrip,
+        T::DefRoundTrip,
+        "round-trip",
+    ),
+    term(T::TermAtomic, T::FindAtomic, T::DefAtomic, "atomic"),
+    term(T::TermWindow, T::FindWindow, T::DefWindow, "window"),
+    term(T::TermFail, T::FindFail, T::DefFail, "fail"),
+];
+
+/// Where `word` first starts in `text`, ignoring ASCII case, at the start
+/// of a word; the match runs on to the end of that word ("atomic" finds
+/// "atomically"). Byte offsets. Any non-ASCII byte counts as part of a
+/// word (é, ü), so no Unicode tables are needed.
+fn find(text: &str, word: &str) -> Option<(usize, usize)> {
+    let (hay, needle) = (text.as_bytes(), word.as_bytes());
+    let letter = |b: u8| b.is_ascii_alphanumeric() || b >= 0x80;
+    if needle.is_empty() || needle.len() > hay.len() {
+        return None;
+    }
+    (0..=hay.len() - needle.len())
+        .find(|&a| {
+            hay[a..a + needle.len()].eq_ignore_ascii_case(needle)
+                && (a == 0 || !letter(hay[a - 1]))
+                && text.is_char_boundary(a)
+        })
+        .map(|a| {
+            let mut b = a + needle.len();
+            while b < hay.len() && letter(hay[b]) {
+                b += 1;
+            }
+            (a, b)
+        })
+}
+
+/// `text`, escaped, with the first appearance of each term not yet in
+/// `linked` made a button that opens its definition right after it; the
+/// terms it linked are added to `linked`. `id` prefixes the ids.
+pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> String {
+    let mut found: Vec<(usize, usize, &Term)> = Vec::new();
+    for term in &TERMS {
+        if linked.contains(&term.key) {
+            continue;
+        }
+        if let Some((a, b)) = find(text, t.get(term.find)) {
+            if found.iter().all(|(x, y, _)| b <= *x || a >= *y) {
+                // In text order (no sort: a handful of terms at most).
+                let k = found.iter().take_while(|f| f.0 < a).count();
+                found.insert(k, (a, b, term));
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 400 * found.len());
+    // One element for the sentence, so that in a flex row (the legend) the
+    // words around a term stay one item with it.
+    let wrap = !found.is_empty();
+    if wrap {
+        out.push_str("<span>");
+    }
+    let mut at = 0;
+    for (a, b, term) in found {
+        out.push_str(&esc(&text[at..a]));
+        let _ = write!(
+            out,
+            r#"<button type="button" class="rll-term" data-term="{k}" aria-expanded="false" aria-controls="{id}-term-{k}">{}</button><span class="rll-term__def" id="{id}-term-{k}" role="note" hidden>{}</span>"#,
+            esc(&text[a..b]),
+            esc(t.get(term.def)),
+            k = term.key
+        );
+        linked.push(term.key);
+        at = b;
+    }
+    out.push_str(&esc(&text[at..]));
+    if wrap {
+        out.push_str("</span>");
+    }
+    out
+}
+
+/// The glossary: every term, each a disclosure that opens on its
+/// definition (short on a phone; native, so keyboard and touch work).
+/// `h` is its heading level.
+pub fn section(t: &Texts, id: &str, h: u8) -> String {
+    let mut out = String::with_capacity(2_000);
+    let _ = write!(
+        out,
+        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{id}-glossary-title"><h{h} class="rll-section-title" id="{id}-glossary-title">{}</h{h}><div class="rll-glossary__list">"#,
+        esc(t.get(T::GlossaryTitle))
+    );
+    for term in &TERMS {
+        let _ = write!(
+            out,
+            r#"<details data-glossary="{}"><summary>{}</summary><p>{}</p></details>"#,
+            term.key,
+            esc(t.get(term.name)),
+            esc(t.get(term.def))
+        );
+    }
+    out.push_str("</div></div>");
+    out
+}

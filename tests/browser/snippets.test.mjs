@@ -1,0 +1,204 @@
+// The code the widget shows is the code proven: this runs exactly the files
+// in snippets/ (the widget shows the same files, byte for byte: see
+// tests/it/vm_code.rs) on Node, against a real redis-server of its own on
+// loopback, with concurrent simulated servers sending one user's burst.
+// Each simulated server is its own instance of the snippet's module (a
+// fresh import), so each has its own memory, as a process would, and its
+// own Redis connection. Every loop is bounded; the server is killed at the
+// end. No browser here.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from 'redis';
+
+const LIMIT = 10; // as every snippet sets it
+const SNIPPETS = new URL('../../snippets/', import.meta.url);
+
+let redisServer = null;
+let port = 0;
+const clients = [];
+
+/** A free TCP port on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address();
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** A node-redis client of its own (a server's connection). */
+async function connect() {
+  const c = createClient({ socket: { host: '127.0.0.1', port, reconnectStrategy: false } });
+  c.on('error', () => {});
+  await c.connect();
+  clients.push(c);
+  return c;
+}
+
+before(async () => {
+  try {
+    execFileSync('redis-server', ['--version']);
+  } catch {
+    throw new Error('redis-server is not on the PATH: run scripts/setup --redis');
+  }
+  port = await freePort();
+  redisServer = spawn('redis-server', [
+    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+  ], { stdio: 'ignore' });
+  // Ready when it answers PING: at most 100 tries, 50 ms apart.
+  for (let i = 0; ; i++) {
+    try {
+      const c = await connect();
+      if ((await c.ping()) === 'PONG') return;
+    } catch (e) {
+      if (i >= 100) throw new Error(`redis-server did not start on port ${port}: ${e}`);
+    }
+    await sleep(50);
+  }
+});
+
+after(async () => {
+  await Promise.allSettled(clients.map((c) => c.quit()));
+  if (redisServer) {
+    const gone = new Promise((resolve) => redisServer.once('exit', resolve));
+    redisServer.kill('SIGTERM');
+    await Promise.race([gone, sleep(5000)]);
+    redisServer.kill('SIGKILL');
+  }
+});
+
+let instance = 0;
+/** `n` simulated servers running snippets/`file`: each its own module instance. */
+async function servers(file, n) {
+  const out = [];
+  for (let s = 0; s < n; s++) {
+    instance += 1;
+    out.push(await import(new URL(`${file}?server=${instance}`, SNIPPETS).href));
+  }
+  return out;
+}
+
+/** A fresh user name per case, so the cases never share a key. */
+let users = 0;
+const user = () => `user${++users}`;
+
+/** One user's burst of `b` requests, sent all at once; the load balancer deals them round-robin. */
+async function burst(b, n, handle) {
+  const answers = await Promise.all(Array.from({ length: b }, (_, k) => handle(k % n)));
+  return answers.filter(Boolean).length;
+}
+
+/** A round trip of `ms` more on every reply: the wider gap between GET and SET a slow network makes. */
+function slow(client, ms) {
+  return {
+    get: async (key) => { const v = await client.get(key); await sleep(ms); return v; },
+    set: async (key, value) => { const r = await client.set(key, value); await sleep(ms); return r; },
+  };
+}
+
+describe('the snippets on a real redis-server', () => {
+  test('local counters under round-robin let min(B, N × L) through', async () => {
+    for (const [n, b] of [[4, 30], [4, 60], [3, 100], [1, 25]]) {
+      const fleet = await servers('local.js', n);
+      const u = user();
+      const allowed = await burst(b, n, async (s) => fleet[s].allow(u));
+      assert.equal(allowed, Math.min(b, n * LIMIT), `N = ${n}, B = ${b}`);
+    }
+  });
+
+  test('limit ÷ N under round-robin: each server allows its share, the fleet the limit', async () => {
+    process.env.SERVERS = '5';
+    const fleet = await servers('split.js', 5);
+    const u = user();
+    assert.equal(await burst(40, 5, async (s) => fleet[s].allow(u)), LIMIT);
+  });
+
+  test('at the edge one gateway counts for the whole fleet: min(B, L)', async () => {
+    const [gateway] = await servers('edge.js', 1);
+    const u = user();
+    assert.equal(await burst(40, 4, async () => gateway.allow(u)), LIMIT);
+  });
+
+  test('INCR lets exactly min(B, L) through, and the first hit gives the key its TTL', async () => {
+    for (const [n, b] of [[4, 40], [8, 200], [4, 6]]) {
+      const fleet = await servers('incr.js', n);
+      const conns = await Promise.all(fleet.map(() => connect()));
+      const u = user();
+      const allowed = await burst(b, n, (s) => fleet[s].allow(conns[s], u));
+      assert.equal(allowed, Math.min(b, LIMIT), `N = ${n}, B = ${b}`);
+      const c = conns[0];
+      assert.equal(Number(await c.get(`rl:${u}`)), b, 'one count per request');
+      const ttl = await c.ttl(`rl:${u}`);
+      assert.ok(ttl > 0 && ttl <= 1, `TTL ${ttl} s`);
+    }
+  });
+
+  test('GET then SET, with a delay between GET and SET, lets more than L through and loses updates', async () => {
+    const n = 4;
+    const b = 40;
+    const fleet = await servers('getset.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    const u = user();
+    const allowed = await burst(b, n, (s) => fleet[s].allow(slow(conns[s], 5), u));
+    const counter = Number(await conns[0].get(`rl:${u}`));
+    assert.ok(allowed > LIMIT, `${allowed} allowed, limit ${LIMIT}`);
+    assert.ok(counter < allowed, `counter ${counter} below the ${allowed} allowed: updates lost`);
+  });
+
+  test('the Lua bucket lets exactly min(B, L) through, plus what it refills during the burst', async () => {
+    for (const [n, b] of [[4, 40], [8, 200], [4, 7]]) {
+      const fleet = await servers('lua.js', n);
+      const conns = await Promise.all(fleet.map(() => connect()));
+      const u = user();
+      const start = performance.now();
+      const allowed = await burst(b, n, (s) => fleet[s].allow(conns[s], u));
+      const elapsed = performance.now() - start;
+      // The bucket refills L tokens a second: at most this many whole
+      // tokens came back between the first script run and the last.
+      const refill = Math.floor((elapsed * LIMIT) / 1000);
+      assert.ok(allowed >= Math.min(b, LIMIT), `N = ${n}, B = ${b}: ${allowed}`);
+      assert.ok(allowed <= Math.min(b, LIMIT + refill), `N = ${n}, B = ${b}: ${allowed} in ${elapsed.toFixed(1)} ms`);
+    }
+  });
+
+  test('the Lua bucket refills: a second burst 300 ms later gets about 3 tokens', async () => {
+    const n = 4;
+    const fleet = await servers('lua.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    const u = user();
+    const t0 = performance.now();
+    assert.equal(await burst(20, n, (s) => fleet[s].allow(conns[s], u)), LIMIT, 'the first burst empties the bucket');
+    const t1 = performance.now();
+    await sleep(300);
+    const t2 = performance.now();
+    const second = await burst(20, n, (s) => fleet[s].allow(conns[s], u));
+    const t3 = performance.now();
+    // Tokens refilled between the two bursts' script runs, bracketed by
+    // what this side saw of them.
+    const least = Math.floor(((t2 - t1) * LIMIT) / 1000);
+    const most = Math.floor(((t3 - t0) * LIMIT) / 1000);
+    assert.ok(second >= least && second <= most, `${second} refilled, between ${least} and ${most}`);
+  });
+
+  test('local + sync: decisions stay local, and after the last sync Redis holds every allowed request', async () => {
+    const n = 4;
+    const fleet = await servers('sync.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    const u = user();
+    let allowed = 0;
+    // Four waves of 10, every server syncing between waves.
+    for (let wave = 0; wave < 4; wave++) {
+      allowed += await burst(10, n, async (s) => fleet[s].allow(u));
+      for (let s = 0; s < n; s++) await fleet[s].sync(conns[s]);
+    }
+    assert.ok(allowed >= LIMIT, `${allowed} allowed`);
+    assert.ok(allowed < n * LIMIT, `${allowed}: fewer than local counters' ${n * LIMIT}`);
+    assert.equal(Number(await conns[0].get(`rl:${u}`)), allowed, 'every allowed request is in Redis');
+  });
+});
