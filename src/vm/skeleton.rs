@@ -197,8 +197,12 @@ pub fn skeleton(
     let h = (w.base + 1).min(6);
     let _ = write!(
         w.out,
-        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}><p class="rll-panel__summary" data-slot="summary"></p><div class="rll-deck">"#
+        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}>"#
     );
+    if shows(Section::Summary) {
+        w.raw(r#"<p class="rll-panel__summary" data-slot="summary"></p>"#);
+    }
+    w.raw(r#"<div class="rll-deck">"#);
     if shows(Section::Picture) {
         picture(&mut w);
     }
@@ -321,23 +325,49 @@ fn notice(w: &mut W, notices: &[String]) {
         .raw("</button></div>");
 }
 
-/// The strategy tabs, grouped by where the count lives.
+/// The runs of tabs under one heading: the strategies `offered`, in their
+/// order, cut wherever the place of the count changes, each run with its
+/// place. If a place would head two runs (the order given mixes the
+/// places), one run of every tab with no heading instead.
+pub fn tab_groups(offered: &[Strategy]) -> Vec<(Option<Place>, Vec<Strategy>)> {
+    let mut runs: Vec<(Option<Place>, Vec<Strategy>)> = Vec::new();
+    for s in offered {
+        match runs.last_mut() {
+            Some((Some(place), run)) if *place == s.place() => run.push(*s),
+            _ => runs.push((Some(s.place()), vec![*s])),
+        }
+    }
+    let mixed = runs
+        .iter()
+        .enumerate()
+        .any(|(i, (p, _))| runs[..i].iter().any(|(q, _)| q == p));
+    if mixed {
+        vec![(None, offered.to_vec())]
+    } else {
+        runs
+    }
+}
+
+/// The strategy tabs in the order offered, grouped by where the count
+/// lives ([`tab_groups`]).
 fn tabs(w: &mut W, offered: &[Strategy]) {
     w.raw(r#"<div class="rll-tabs" role="tablist" aria-label=""#)
         .text(T::TabsLabel)
         .raw(r#"">"#);
-    for (place, label) in [
-        (Place::Memory, T::GroupMemory),
-        (Place::Front, T::GroupFront),
-        (Place::Redis, T::GroupRedis),
-    ] {
-        if !offered.iter().any(|s| s.place() == place) {
-            continue;
+    for (place, run) in tab_groups(offered) {
+        w.raw(r#"<div class="rll-tabs__group" role="presentation">"#);
+        if let Some(place) = place {
+            let label = match place {
+                Place::Memory => T::GroupMemory,
+                Place::Front => T::GroupFront,
+                Place::Redis => T::GroupRedis,
+            };
+            w.raw(r#"<span class="rll-tabs__group-label" aria-hidden="true">"#)
+                .text(label)
+                .raw("</span>");
         }
-        w.raw(r#"<div class="rll-tabs__group" role="presentation"><span class="rll-tabs__group-label" aria-hidden="true">"#)
-            .text(label)
-            .raw(r#"</span><div class="rll-tabs__row" role="presentation">"#);
-        for s in offered.iter().filter(|s| s.place() == place) {
+        w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
+        for s in &run {
             let (name, hint) = tab_names(*s);
             let _ = write!(
                 w.out,
