@@ -17,9 +17,15 @@ pub const URL_QUIET_MS: u32 = 250;
 /// mid-run, and what the page was opened with (embed and the course
 /// author's shaping), so a reload or a shared link shows the same.
 pub fn query(lab: Lab, embed: bool) -> String {
+    let extra = extra(lab, embed);
+    lab.scenario.with_untracked(|s| params::to_query(s, &extra))
+}
+
+/// What [`query`] writes besides the scenario.
+fn extra(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     let m = lab.m();
     let page = &m.page;
-    let mut extra: Vec<(&str, String)> = Vec::new();
+    let mut extra: Vec<(&'static str, String)> = Vec::new();
     if let Some(t) = lab.time.get_untracked() {
         // Whole µs, written in ms.
         extra.push(("t", format::ms_exact(t)));
@@ -41,7 +47,7 @@ pub fn query(lab: Lab, embed: bool) -> String {
     if let Some(c) = &page.content {
         extra.push(("content", encode(c)));
     }
-    lab.scenario.with_untracked(|s| params::to_query(s, &extra))
+    extra
 }
 
 /// Percent-encodes what a URL's query value cannot hold as it is.
@@ -75,24 +81,32 @@ pub fn use_url_sync(lab: Lab) {
             return;
         }
         if std::mem::take(&mut first) {
-            replace_query(&query(lab, embed));
+            rewrite(lab, embed);
         } else {
-            let write = gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || {
-                replace_query(&query(lab, embed))
-            });
+            let write =
+                gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || rewrite(lab, embed));
             pending.set_value(Some(write));
         }
     });
 }
 
-fn replace_query(query: &str) {
+/// Writes the state into the address: the widget's own parameters take
+/// their values now, every other one stays as written, in its place
+/// ([`params::merge_query`]), and the history entry keeps the query the
+/// page was opened with, for Reset after a reload.
+fn rewrite(lab: Lab, embed: bool) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let hash = window.location().hash().unwrap_or_default();
+    let location = window.location();
+    let mut pairs = lab.scenario.with_untracked(params::to_pairs);
+    pairs.extend(extra(lab, embed));
+    let current = location.search().unwrap_or_default();
+    let query = params::merge_query(&current, crate::vm::page::rewritten, &pairs);
+    let hash = location.hash().unwrap_or_default();
+    let opened = JsValue::from_str(&lab.m().opened_search);
     if let Ok(history) = window.history() {
-        let _ =
-            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}{hash}")));
+        let _ = history.replace_state_with_url(&opened, "", Some(&format!("?{query}{hash}")));
     }
 }
 
