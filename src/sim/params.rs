@@ -390,11 +390,7 @@ pub fn to_query(s: &Scenario, extra: &[(&str, String)]) -> String {
 /// one no longer written); every other parameter stays exactly as written,
 /// where it was; owned names not there yet follow at the end, in the order
 /// of `written`.
-pub fn merge_query(
-    current: &str,
-    owned: impl Fn(&str) -> bool,
-    written: &[(&str, String)],
-) -> String {
+pub fn merge_query(current: &str, owned: fn(&str) -> bool, written: &[(&str, String)]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut done = vec![false; written.len()];
     let mut put = |i: usize, out: &mut Vec<String>| {

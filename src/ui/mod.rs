@@ -257,17 +257,23 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
             .push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
     }
     let url_state = el.has_attribute("data-ratelimit-lab-url");
-    let (opened, opened_search) = if url_state {
-        let search = opened_search();
-        let pairs = search_pairs(&search);
-        let borrowed: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        (page::parse(&borrowed, &texts), search)
+    // Reset's target: the address first opened (the attributes, for a
+    // script-tag mount), read by the same rules.
+    let opened_search = if url_state {
+        opened_search()
     } else {
-        (page.clone(), String::new())
+        String::new()
     };
+    let opened_pairs = if url_state {
+        search_pairs(&opened_search)
+    } else {
+        pairs.to_vec()
+    };
+    let borrowed: Vec<(&str, &str)> = opened_pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let opened = page::parse(&borrowed, &texts);
     let framed = url_state
         && web_sys::window()
             .and_then(|w| {

@@ -325,61 +325,58 @@ fn notice(w: &mut W, notices: &[String]) {
         .raw("</button></div>");
 }
 
-/// The runs of tabs under one heading: the strategies `offered`, in their
-/// order, cut wherever the place of the count changes, each run with its
-/// place. If a place would head two runs (the order given mixes the
-/// places), one run of every tab with no heading instead.
-pub fn tab_groups(offered: &[Strategy]) -> Vec<(Option<Place>, Vec<Strategy>)> {
-    let mut runs: Vec<(Option<Place>, Vec<Strategy>)> = Vec::new();
-    for s in offered {
-        match runs.last_mut() {
-            Some((Some(place), run)) if *place == s.place() => run.push(*s),
-            _ => runs.push((Some(s.place()), vec![*s])),
-        }
-    }
-    let mixed = runs
-        .iter()
-        .enumerate()
-        .any(|(i, (p, _))| runs[..i].iter().any(|(q, _)| q == p));
-    if mixed {
-        vec![(None, offered.to_vec())]
-    } else {
-        runs
-    }
+/// Whether the strategies `offered`, in their order, put one place of the
+/// count in two runs (memory, Redis, memory again). Then the tabs stand in
+/// one row without headings, rather than a heading twice.
+pub fn places_mixed(offered: &[Strategy]) -> bool {
+    (1..offered.len()).any(|i| {
+        let p = offered[i].place();
+        offered[i - 1].place() != p && offered[..i].iter().any(|s| s.place() == p)
+    })
 }
 
-/// The strategy tabs in the order offered, grouped by where the count
-/// lives ([`tab_groups`]).
+/// The strategy tabs in the order offered. Each run of tabs whose count
+/// lives in the same place shares a group with that place's heading,
+/// unless the order mixes the places ([`places_mixed`]).
 fn tabs(w: &mut W, offered: &[Strategy]) {
     w.raw(r#"<div class="rll-tabs" role="tablist" aria-label=""#)
         .text(T::TabsLabel)
         .raw(r#"">"#);
-    for (place, run) in tab_groups(offered) {
-        w.raw(r#"<div class="rll-tabs__group" role="presentation">"#);
-        if let Some(place) = place {
-            let label = match place {
-                Place::Memory => T::GroupMemory,
-                Place::Front => T::GroupFront,
-                Place::Redis => T::GroupRedis,
-            };
-            w.raw(r#"<span class="rll-tabs__group-label" aria-hidden="true">"#)
-                .text(label)
-                .raw("</span>");
+    let mixed = places_mixed(offered);
+    let mut last: Option<Place> = None;
+    for s in offered {
+        let place = s.place();
+        if last.is_none() || !mixed && last != Some(place) {
+            if last.is_some() {
+                w.raw("</div></div>");
+            }
+            w.raw(r#"<div class="rll-tabs__group" role="presentation">"#);
+            if !mixed {
+                let label = match place {
+                    Place::Memory => T::GroupMemory,
+                    Place::Front => T::GroupFront,
+                    Place::Redis => T::GroupRedis,
+                };
+                w.raw(r#"<span class="rll-tabs__group-label" aria-hidden="true">"#)
+                    .text(label)
+                    .raw("</span>");
+            }
+            w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
         }
-        w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
-        for s in &run {
-            let (name, hint) = tab_names(*s);
-            let _ = write!(
-                w.out,
-                r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
-                id = w.id,
-                n = s.as_str()
-            );
-            w.text(name)
-                .raw(r#"</span><span class="rll-tabs__hint">"#)
-                .text(hint)
-                .raw("</span></button>");
-        }
+        last = Some(place);
+        let (name, hint) = tab_names(*s);
+        let _ = write!(
+            w.out,
+            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
+            id = w.id,
+            n = s.as_str()
+        );
+        w.text(name)
+            .raw(r#"</span><span class="rll-tabs__hint">"#)
+            .text(hint)
+            .raw("</span></button>");
+    }
+    if last.is_some() {
         w.raw("</div></div>");
     }
     w.raw("</div>");

@@ -329,6 +329,12 @@ describe('which strategies: tabs', () => {
     await reopen(w, '?tabs=lua,incr,local&strategy=local');
     assert.deepEqual(await order(), ['strategy-lua', 'strategy-incr', 'strategy-local']);
     assert.equal(await w.selectedStrategy(), 'strategy-local');
+    // All seven in another order: the address keeps the order, so a reload shows it.
+    const all = 'lua,incr,getset,edge,sync,split,local';
+    await reopen(w, `?tabs=${all}`);
+    assert.equal((await until(async () => ((await w.query()).tabs ? w.query() : null))).tabs, all);
+    await w.reload();
+    assert.deepEqual(await order(), all.split(',').map((n) => `strategy-${n}`));
     // Places mixed: one row in the order given, no headings.
     await reopen(w, '?tabs=local,incr,split');
     assert.deepEqual(await order(), ['strategy-local', 'strategy-incr', 'strategy-split']);
@@ -979,6 +985,13 @@ describe('every snippet of the embedding guide runs as written', () => {
       if (name === 'quiz') continue;
       for (const hook of hooks) assert.equal(await frame.locator(hook).count(), 0, `${name}: ${hook}`);
     }
+    // It starts with the quiz: no orphan line, no notice, no empty gap above.
+    assert.equal(await frame.locator('[data-testid="notice"]').isVisible(), false);
+    const gap = await frame.locator('[data-testid="quiz"]').evaluate((e) => {
+      const root = e.closest('.rll');
+      return e.getBoundingClientRect().top - root.getBoundingClientRect().top - parseFloat(getComputedStyle(root).paddingTop);
+    });
+    assert.ok(gap <= 1, `the quiz starts ${gap} px below the top of the widget's content`);
     // It still works: answering shows feedback.
     await frame.locator('[data-act="quiz-pick"]').first().click();
     assert.notEqual((await frame.locator('[data-testid="quiz-feedback"]').first().innerText()).trim(), '');

@@ -279,19 +279,27 @@ fn an_order_that_mixes_the_places_draws_one_row_without_headings() {
             .collect::<Vec<_>>(),
         ["strategy-local", "strategy-incr", "strategy-split"]
     );
-    use ratelimit_lab::sim::{Place, Strategy};
-    use ratelimit_lab::vm::skeleton::tab_groups;
+    use ratelimit_lab::sim::Strategy;
+    use ratelimit_lab::vm::skeleton::places_mixed;
+    assert!(places_mixed(&[
+        Strategy::Local,
+        Strategy::Incr,
+        Strategy::Split
+    ]));
+    assert!(!places_mixed(&[
+        Strategy::Edge,
+        Strategy::Local,
+        Strategy::Sync
+    ]));
+    assert!(!places_mixed(&Strategy::ALL));
+    assert!(!places_mixed(&[]));
+    // Runs that do not mix: one group each, with its heading.
+    let html = markup("tabs=edge,local,sync");
     assert_eq!(
-        tab_groups(&[Strategy::Local, Strategy::Incr, Strategy::Split]),
-        [(None, vec![Strategy::Local, Strategy::Incr, Strategy::Split])]
+        group_labels(&html),
+        ["In front of the servers", "In each server's memory"]
     );
-    assert_eq!(
-        tab_groups(&[Strategy::Edge, Strategy::Local, Strategy::Sync]),
-        [
-            (Some(Place::Front), vec![Strategy::Edge]),
-            (Some(Place::Memory), vec![Strategy::Local, Strategy::Sync])
-        ]
-    );
+    assert_eq!(html.matches(r#"class="rll-tabs__group""#).count(), 2);
 }
 
 #[test]
