@@ -333,6 +333,7 @@ describe('which strategies: tabs', () => {
     const all = 'lua,incr,getset,edge,sync,split,local';
     await reopen(w, `?tabs=${all}`);
     assert.equal((await until(async () => ((await w.query()).tabs ? w.query() : null))).tabs, all);
+    await settle(w.page, w.watcher, { quiet: 250 }); // the favicon, which a reload would abort
     await w.reload();
     assert.deepEqual(await order(), all.split(',').map((n) => `strategy-${n}`));
     // Places mixed: one row in the order given, no headings.
@@ -491,6 +492,7 @@ describe('the address: reset to the opened state, other parameters kept', () => 
     await w.setSlider('servers', 12);
     await w.chooseStrategy('lua');
     await until(async () => (await w.query()).strategy === 'lua');
+    await settle(w.page, w.watcher, { quiet: 250 }); // the favicon, which a reload would abort
     await w.reload();
     assert.equal(await w.selectedStrategy(), 'strategy-lua', 'the reload shows the rewritten address');
     assert.equal(await w.sliderValue('servers'), 12);
