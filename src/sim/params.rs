@@ -382,3 +382,35 @@ pub fn to_query(s: &Scenario, extra: &[(&str, String)]) -> String {
     }
     q
 }
+
+/// The query `current` (as the address holds it, with or without its `?`)
+/// with the widget's own parameters brought up to date: `owned` says which
+/// names are the widget's, `written` gives their values now. An owned name
+/// keeps its place, with its new value (a repeat of it goes, and so does
+/// one no longer written); every other parameter stays exactly as written,
+/// where it was; owned names not there yet follow at the end, in the order
+/// of `written`.
+pub fn merge_query(current: &str, owned: fn(&str) -> bool, written: &[(&str, String)]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut done = vec![false; written.len()];
+    let mut put = |i: usize, out: &mut Vec<String>| {
+        if !std::mem::replace(&mut done[i], true) {
+            out.push(format!("{}={}", written[i].0, written[i].1));
+        }
+    };
+    for part in current.trim_start_matches('?').split('&') {
+        let name = part.split_once('=').map_or(part, |(k, _)| k);
+        if part.is_empty() {
+            continue;
+        }
+        if !owned(name) {
+            out.push(part.to_string());
+        } else if let Some(i) = written.iter().position(|(k, _)| *k == name) {
+            put(i, &mut out);
+        }
+    }
+    for i in 0..written.len() {
+        put(i, &mut out);
+    }
+    out.join("&")
+}

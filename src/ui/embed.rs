@@ -17,31 +17,37 @@ pub const URL_QUIET_MS: u32 = 250;
 /// mid-run, and what the page was opened with (embed and the course
 /// author's shaping), so a reload or a shared link shows the same.
 pub fn query(lab: Lab, embed: bool) -> String {
+    params::merge_query("", |_| true, &written(lab, embed))
+}
+
+/// What [`query`] writes, as pairs: the scenario, then the rest.
+fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     let m = lab.m();
     let page = &m.page;
-    let mut extra: Vec<(&str, String)> = Vec::new();
+    let mut pairs = lab.scenario.with_untracked(params::to_pairs);
     if let Some(t) = lab.time.get_untracked() {
         // Whole µs, written in ms.
-        extra.push(("t", format::ms_exact(t)));
+        pairs.push(("t", format::ms_exact(t)));
     }
     if embed {
-        extra.push(("embed", "1".into()));
+        pairs.push(("embed", "1".into()));
     }
     if !page.hide.is_empty() {
         let names: Vec<&str> = page.hide.iter().map(|s| Section::as_str(*s)).collect();
-        extra.push(("hide", names.join(",")));
+        pairs.push(("hide", names.join(",")));
     }
-    if page.tabs.len() < crate::sim::Strategy::ALL.len() {
+    // Also all seven in another order: the order is the author's.
+    if page.tabs[..] != crate::sim::Strategy::ALL {
         let names: Vec<&str> = page.tabs.iter().map(|s| s.as_str()).collect();
-        extra.push(("tabs", names.join(",")));
+        pairs.push(("tabs", names.join(",")));
     }
     if page.compact {
-        extra.push(("compact", "1".into()));
+        pairs.push(("compact", "1".into()));
     }
     if let Some(c) = &page.content {
-        extra.push(("content", encode(c)));
+        pairs.push(("content", encode(c)));
     }
-    lab.scenario.with_untracked(|s| params::to_query(s, &extra))
+    pairs
 }
 
 /// Percent-encodes what a URL's query value cannot hold as it is.
@@ -75,24 +81,30 @@ pub fn use_url_sync(lab: Lab) {
             return;
         }
         if std::mem::take(&mut first) {
-            replace_query(&query(lab, embed));
+            rewrite(lab, embed);
         } else {
-            let write = gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || {
-                replace_query(&query(lab, embed))
-            });
+            let write =
+                gloo_timers::callback::Timeout::new(URL_QUIET_MS, move || rewrite(lab, embed));
             pending.set_value(Some(write));
         }
     });
 }
 
-fn replace_query(query: &str) {
+/// Writes the state into the address: the widget's own parameters take
+/// their values now, every other one stays as written, in its place
+/// ([`params::merge_query`]), and the history entry keeps the query the
+/// page was opened with, for Reset after a reload.
+fn rewrite(lab: Lab, embed: bool) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let hash = window.location().hash().unwrap_or_default();
+    let location = window.location();
+    let current = location.search().unwrap_or_default();
+    let query = params::merge_query(&current, crate::vm::page::rewritten, &written(lab, embed));
+    let hash = location.hash().unwrap_or_default();
+    let opened = JsValue::from_str(&lab.m().opened_search);
     if let Ok(history) = window.history() {
-        let _ =
-            history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{query}{hash}")));
+        let _ = history.replace_state_with_url(&opened, "", Some(&format!("?{query}{hash}")));
     }
 }
 

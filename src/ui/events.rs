@@ -104,10 +104,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             }
         }
         "reroll" => lab.update(|sc| sc.with_seed(sc.next_seed())),
-        "reset" => {
-            let start = lab.m().page.scenario;
-            lab.update(|_| start);
-        }
+        "reset" => reset(lab),
         "play" => {
             if lab.playing.get_untracked() {
                 lab.playing.set(false);
@@ -219,6 +216,20 @@ fn choose(lab: Lab, name: &str, value: &str) {
         }
         _ => {}
     }
+}
+
+/// Back to what the page was opened with: its scenario, seed included, and
+/// its moment (`t`), if the burst lasts that long.
+fn reset(lab: Lab) {
+    let m = lab.m();
+    let opened = &m.opened;
+    let mut start = opened.scenario;
+    if !m.page.tabs.contains(&start.strategy) {
+        start = start.with_strategy(m.page.tabs[0]);
+    }
+    lab.update(|_| start);
+    let end = lab.report.with_untracked(|r| r.end_us);
+    lab.time.set(opened.t_us.filter(|t| *t < end));
 }
 
 /// Arrow keys, Home and End on a tab: move to the next offered tab and

@@ -109,17 +109,7 @@ fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     if el.has_attribute("data-ratelimit-lab-url") {
         if let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) {
-            if let Ok(query) = web_sys::UrlSearchParams::new_with_str(&search) {
-                if let Ok(Some(entries)) = js_sys::try_iter(&query) {
-                    for entry in entries.flatten() {
-                        let pair: js_sys::Array = entry.unchecked_into();
-                        pairs.push((
-                            pair.get(0).as_string().unwrap_or_default(),
-                            pair.get(1).as_string().unwrap_or_default(),
-                        ));
-                    }
-                }
-            }
+            pairs = search_pairs(&search);
         }
     } else {
         for name in NAMES {
@@ -129,6 +119,39 @@ fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
         }
     }
     pairs
+}
+
+/// A query string's pairs, decoded by the browser.
+fn search_pairs(search: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    if let Ok(query) = web_sys::UrlSearchParams::new_with_str(search) {
+        if let Ok(Some(entries)) = js_sys::try_iter(&query) {
+            for entry in entries.flatten() {
+                let pair: js_sys::Array = entry.unchecked_into();
+                pairs.push((
+                    pair.get(0).as_string().unwrap_or_default(),
+                    pair.get(1).as_string().unwrap_or_default(),
+                ));
+            }
+        }
+    }
+    pairs
+}
+
+/// The query the page's address had when it was opened: kept in the
+/// history entry's state by the address rewrite, so a reload of the
+/// rewritten address still knows it; else the address as it is now.
+fn opened_search() -> String {
+    let Some(window) = web_sys::window() else {
+        return String::new();
+    };
+    window
+        .history()
+        .ok()
+        .and_then(|h| h.state().ok())
+        .and_then(|s| s.as_string())
+        .or_else(|| window.location().search().ok())
+        .unwrap_or_default()
 }
 
 /// The outcome of fetching a content file: its text, or why not (the key of
@@ -236,6 +259,23 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
             .push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
     }
     let url_state = el.has_attribute("data-ratelimit-lab-url");
+    // Reset's target: the address first opened (the attributes, for a
+    // script-tag mount), read by the same rules.
+    let opened_search = if url_state {
+        opened_search()
+    } else {
+        String::new()
+    };
+    let opened_pairs = if url_state {
+        search_pairs(&opened_search)
+    } else {
+        pairs.to_vec()
+    };
+    let borrowed: Vec<(&str, &str)> = opened_pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let opened = page::parse(&borrowed, &texts);
     let framed = url_state
         && web_sys::window()
             .and_then(|w| {
@@ -258,6 +298,8 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
         url_state,
         framed,
         page,
+        opened,
+        opened_search,
         texts,
         quiz,
         order,

@@ -39,6 +39,13 @@ pub struct Mount {
     pub framed: bool,
     /// What the URL or the attributes asked for.
     pub page: Page,
+    /// What the page was opened with, where Reset returns: the same as
+    /// [`Mount::page`], except after a reload of an address the widget
+    /// rewrote, where it is still the address first opened.
+    pub opened: Page,
+    /// That first address's query, as written (the page's own widget
+    /// keeps it in the history entry's state, so a reload finds it).
+    pub opened_search: String,
     /// The sentences (built-in, or a course author's).
     pub texts: Texts,
     /// The quiz (built-in, or a course author's).

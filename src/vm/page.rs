@@ -16,6 +16,8 @@ pub enum Section {
     Title,
     /// The strategy tabs.
     Tabs,
+    /// The strategy's one-line summary under the tabs.
+    Summary,
     /// The sliders and settings.
     Controls,
     /// The picture of the servers and the replay controls.
@@ -42,13 +44,18 @@ pub enum Section {
     Code,
     /// Words you need.
     Glossary,
+    /// The offer of a guided lesson. This version has none, so there is
+    /// nothing to leave out; the name is known so that a link written for
+    /// a version with the lesson raises no notice.
+    Tour,
 }
 
 impl Section {
     /// Every section, in page order.
-    pub const ALL: [Section; 15] = [
+    pub const ALL: [Section; 17] = [
         Section::Title,
         Section::Tabs,
+        Section::Summary,
         Section::Controls,
         Section::Picture,
         Section::Totals,
@@ -62,6 +69,7 @@ impl Section {
         Section::Footer,
         Section::Code,
         Section::Glossary,
+        Section::Tour,
     ];
 
     /// The name `hide` takes.
@@ -69,6 +77,7 @@ impl Section {
         match self {
             Section::Title => "title",
             Section::Tabs => "tabs",
+            Section::Summary => "summary",
             Section::Controls => "controls",
             Section::Picture => "picture",
             Section::Totals => "totals",
@@ -82,6 +91,7 @@ impl Section {
             Section::Footer => "footer",
             Section::Code => "code",
             Section::Glossary => "glossary",
+            Section::Tour => "tour",
         }
     }
 
@@ -125,9 +135,41 @@ pub const NAMES: [&str; 25] = [
     "tabs", "compact", "content", "lang",
 ];
 
-/// Whether a flag's value means yes.
-fn yes(v: Option<&str>) -> bool {
-    matches!(v, Some("1" | "true" | "yes" | ""))
+/// Whether the address rewrite writes `name`: the scenario, the moment and
+/// the course author's shaping, as they stand, and `preset`, which the
+/// settings written out replace. Everything else in the address (`predict`,
+/// `lang`, a host's or an LMS's own parameters) stays as it was written.
+pub fn rewritten(name: &str) -> bool {
+    NAMES.contains(&name) && !matches!(name, "predict" | "lang")
+}
+
+/// The names that are on or off.
+pub const FLAGS: [&str; 3] = ["predict", "embed", "compact"];
+
+/// Reads the flag `name`: `1`, `true`, `yes` (or the bare name) mean on,
+/// `0`, `false`, `no` off, in any case; anything else leaves it off with a
+/// notice.
+fn flag(
+    pairs: &[(&str, &str)],
+    name: &'static str,
+    texts: &Texts,
+    notices: &mut Vec<String>,
+) -> bool {
+    let Some(v) = params::last(pairs, name) else {
+        return false;
+    };
+    let is = |words: &[&str]| words.iter().any(|w| v.eq_ignore_ascii_case(w));
+    if is(&["1", "true", "yes", ""]) {
+        true
+    } else {
+        if !is(&["0", "false", "no"]) {
+            notices.push(texts.fill(
+                T::NoticeFlag,
+                &[("name", name), ("given", &params::shorten(v))],
+            ));
+        }
+        false
+    }
 }
 
 /// Reads the page's parameters; `texts` words the notices.
@@ -186,20 +228,24 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
     let mut scenario = parsed.scenario;
     if tabs.is_empty() {
         tabs = Strategy::ALL.to_vec();
-    } else if !tabs.contains(&scenario.strategy) {
-        // The strategy shown must be one of those offered.
-        scenario = scenario.with_strategy(tabs[0]);
+    } else {
+        // The strategy asked for, if it is offered; else the first offered.
+        let asked = last("strategy").and_then(Strategy::parse);
+        if asked.is_none_or(|s| !tabs.contains(&s)) {
+            scenario = scenario.with_strategy(tabs[0]);
+        }
     }
+    let [predict, embed, compact] = FLAGS.map(|name| flag(pairs, name, texts, &mut notices));
 
     Page {
         scenario,
-        embed: yes(last("embed")),
+        embed,
         t_us,
         t_given,
-        predict: yes(last("predict")),
+        predict,
         hide,
         tabs,
-        compact: yes(last("compact")),
+        compact,
         content: last("content")
             .filter(|c| !c.is_empty())
             .map(str::to_string),

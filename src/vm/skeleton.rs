@@ -253,17 +253,21 @@ pub fn skeleton(
     let h = (w.base + 1).min(6);
     let _ = write!(
         w.out,
-        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}><p class="rll-panel__summary"><span data-slot="summary"></span>"#
+        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}>"#
     );
-    // Every offered strategy's summary, unseen in the same place, so the
-    // line is as tall as the longest one and a tab change moves nothing
-    // below it.
-    for s in &page.tabs {
-        w.raw(r#"<span class="rll-panel__sizer" aria-hidden="true">"#)
-            .text(summary(*s))
-            .raw("</span>");
+    if shows(Section::Summary) {
+        w.raw(r#"<p class="rll-panel__summary"><span data-slot="summary"></span>"#);
+        // Every offered strategy's summary, unseen in the same place, so
+        // the line is as tall as the longest one and a tab change moves
+        // nothing below it.
+        for s in &page.tabs {
+            w.raw(r#"<span class="rll-panel__sizer" aria-hidden="true">"#)
+                .text(summary(*s))
+                .raw("</span>");
+        }
+        w.raw("</p>");
     }
-    w.raw(r#"</p><div class="rll-deck">"#);
+    w.raw(r#"<div class="rll-deck">"#);
     if shows(Section::Picture) {
         picture(&mut w);
     }
@@ -395,35 +399,58 @@ fn notice(w: &mut W, notices: &[String]) {
         .raw("</button></div>");
 }
 
-/// The strategy tabs, grouped by where the count lives.
+/// Whether the strategies `offered`, in their order, put one place of the
+/// count in two runs (memory, Redis, memory again). Then the tabs stand in
+/// one row without headings, rather than a heading twice.
+pub fn places_mixed(offered: &[Strategy]) -> bool {
+    (1..offered.len()).any(|i| {
+        let p = offered[i].place();
+        offered[i - 1].place() != p && offered[..i].iter().any(|s| s.place() == p)
+    })
+}
+
+/// The strategy tabs in the order offered. Each run of tabs whose count
+/// lives in the same place shares a group with that place's heading,
+/// unless the order mixes the places ([`places_mixed`]).
 fn tabs(w: &mut W, offered: &[Strategy]) {
     w.raw(r#"<div class="rll-tabs" role="tablist" aria-label=""#)
         .text(T::TabsLabel)
         .raw(r#"">"#);
-    for (place, label) in [
-        (Place::Memory, T::GroupMemory),
-        (Place::Front, T::GroupFront),
-        (Place::Redis, T::GroupRedis),
-    ] {
-        if !offered.iter().any(|s| s.place() == place) {
-            continue;
+    let mixed = places_mixed(offered);
+    let mut last: Option<Place> = None;
+    for s in offered {
+        let place = s.place();
+        if last.is_none() || !mixed && last != Some(place) {
+            if last.is_some() {
+                w.raw("</div></div>");
+            }
+            w.raw(r#"<div class="rll-tabs__group" role="presentation">"#);
+            if !mixed {
+                let label = match place {
+                    Place::Memory => T::GroupMemory,
+                    Place::Front => T::GroupFront,
+                    Place::Redis => T::GroupRedis,
+                };
+                w.raw(r#"<span class="rll-tabs__group-label" aria-hidden="true">"#)
+                    .text(label)
+                    .raw("</span>");
+            }
+            w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
         }
-        w.raw(r#"<div class="rll-tabs__group" role="presentation"><span class="rll-tabs__group-label" aria-hidden="true">"#)
-            .text(label)
-            .raw(r#"</span><div class="rll-tabs__row" role="presentation">"#);
-        for s in offered.iter().filter(|s| s.place() == place) {
-            let (name, hint) = tab_names(*s);
-            let _ = write!(
-                w.out,
-                r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
-                id = w.id,
-                n = s.as_str()
-            );
-            w.text(name)
-                .raw(r#"</span><span class="rll-tabs__hint">"#)
-                .text(hint)
-                .raw("</span></button>");
-        }
+        last = Some(place);
+        let (name, hint) = tab_names(*s);
+        let _ = write!(
+            w.out,
+            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
+            id = w.id,
+            n = s.as_str()
+        );
+        w.text(name)
+            .raw(r#"</span><span class="rll-tabs__hint">"#)
+            .text(hint)
+            .raw("</span></button>");
+    }
+    if last.is_some() {
         w.raw("</div></div>");
     }
     w.raw("</div>");

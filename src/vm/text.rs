@@ -44,6 +44,7 @@ texts! {
     NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
     NoticeNone "notice.none" "none";
+    NoticeFlag "notice.flag" "{name}=“{given}” is neither 1 nor 0 (true or false, yes or no), so {name} is off.";
     ContentOrigin "content.origin" "it is not on this site, and only files from this site are read";
     ContentFetch "content.fetch" "it could not be fetched";
     ContentStatus "content.status" "the server answered {n}";

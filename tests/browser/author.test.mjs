@@ -15,6 +15,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { browser, shutdown, expected, watch, settle, Widget, until, audit, ROOT, DIST, ARTIFACTS } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
@@ -112,7 +113,8 @@ async function newPage({ width = 1280, height = 900, colorScheme = 'light', orig
 
 /** Waits until a widget under `root` (a page, frame or locator) has rendered. */
 async function rendered(root) {
-  await root.locator('[data-slot="summary"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
+  // The strategy's name (a heading for screen readers) is filled whatever is hidden.
+  await root.locator('[data-slot="tab-name"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
 }
 
 /** The widget's own page at `query`, as a Widget. */
@@ -223,6 +225,7 @@ function englishTemplates() {
 const SECTIONS = {
   title: ['.rll-head'],
   tabs: ['[role="tablist"]', '[data-testid="strategy-getset"]'],
+  summary: ['[data-slot="summary"]'],
   controls: ['[data-testid="servers"]', '[data-testid="burst"]', '[data-testid="reroll"]', '[data-testid="reset"]', '.rll-setup'],
   picture: ['[data-testid="topology"]', '[data-testid="play"]', '[data-testid="time"]'],
   totals: ['[data-slot="totals"]', '[data-slot="stats"]', '[data-testid="redis-down"]', '[data-testid="traffic"]'],
@@ -278,7 +281,7 @@ describe('what shows: hide', () => {
       for (const hook of SECTIONS[name]) assert.ok((await count(w.page, hook)) > 0, `${name}: ${hook}`);
     }
     const notice = await w.text('notice');
-    assert.match(notice, /hide: “bogus” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, so it is left out\./);
+    assert.match(notice, /hide: “bogus” is not one of title, tabs, summary, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, tour, so it is left out\./);
   });
 });
 
@@ -301,6 +304,45 @@ describe('which strategies: tabs', () => {
     const shown = await w.page.locator('.rll-takeaways [data-testid="show-me"]').evaluateAll((els) => els.map((e) => e.dataset.query));
     assert.deepEqual(shown, ['strategy=local&servers=16&burst=500', 'strategy=incr&redis=down&fail=closed']);
     assert.equal((await until(async () => ((await w.query()).tabs ? w.query() : null))).tabs, 'local,incr', 'the URL keeps tabs');
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+
+  test('tabs=lua,incr,local offers them in that order and opens on lua, unless strategy says otherwise', async () => {
+    const w = await openLab('?tabs=lua,incr,local');
+    const order = () => w.page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    assert.deepEqual(await order(), ['strategy-lua', 'strategy-incr', 'strategy-local']);
+    assert.equal(await w.selectedStrategy(), 'strategy-lua', 'the first one named opens');
+    assert.equal(await w.allowedTotal(), expected('strategy=lua').allowed);
+    // The headings follow the runs: Redis first, then memory.
+    assert.deepEqual(
+      (await w.page.locator('.rll-tabs__group-label').allInnerTexts()).map((t) => t.trim().toLowerCase()),
+      ['in redis, shared', 'in each server\'s memory'],
+    );
+    // The tabs are left to right in that order, and the arrow keys go that way.
+    const xs = await w.page.locator('[role="tab"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+    assert.ok(xs[0] < xs[1] && xs[1] < xs[2], `left to right: ${xs}`);
+    await w.locator('strategy-lua').focus();
+    await w.page.keyboard.press('ArrowRight');
+    assert.equal(await w.selectedStrategy(), 'strategy-incr');
+    await w.page.keyboard.press('ArrowRight');
+    assert.equal(await w.selectedStrategy(), 'strategy-local');
+    // `strategy` says otherwise: it opens, the order stays.
+    await reopen(w, '?tabs=lua,incr,local&strategy=local');
+    assert.deepEqual(await order(), ['strategy-lua', 'strategy-incr', 'strategy-local']);
+    assert.equal(await w.selectedStrategy(), 'strategy-local');
+    // All seven in another order: the address keeps the order, so a reload shows it.
+    const all = 'lua,incr,getset,edge,sync,split,local';
+    await reopen(w, `?tabs=${all}`);
+    assert.equal((await until(async () => ((await w.query()).tabs ? w.query() : null))).tabs, all);
+    await settle(w.page, w.watcher, { quiet: 250 }); // the favicon, which a reload would abort
+    await w.reload();
+    assert.deepEqual(await order(), all.split(',').map((n) => `strategy-${n}`));
+    // Places mixed: one row in the order given, no headings.
+    await reopen(w, '?tabs=local,incr,split');
+    assert.deepEqual(await order(), ['strategy-local', 'strategy-incr', 'strategy-split']);
+    assert.equal(await count(w.page, '.rll-tabs__group-label'), 0);
+    assert.deepEqual(await audit(w.page, { exclude: ['[data-slot="charts"]'] }), []);
     assert.deepEqual(w.watcher.problems(), []);
     await w.close();
   });
@@ -344,6 +386,51 @@ describe('compact', () => {
   });
 });
 
+// -------------------------------------------------------------- booleans
+
+describe('on-or-off parameters', () => {
+  test('1/0, true/false, yes/no are taken; anything else gets the notice, naming the parameter and the value', async () => {
+    const w = await openLab('?strategy=incr&compact=yes&embed=true');
+    assert.equal(await count(w.page, '.rll--compact'), 1, 'compact=yes');
+    assert.equal(await count(w.page, '.rll-page--embed'), 1, 'embed=true');
+    assert.equal(await w.locator('notice').isVisible(), false, 'no notice for a good value');
+    await reopen(w, '?strategy=incr&predict=yes&compact=NO');
+    assert.equal(await w.locator('predict-guess').isVisible(), true, 'predict=yes asks');
+    assert.equal(await count(w.page, '.rll--compact'), 0, 'compact=NO');
+    assert.equal(await w.locator('notice').isVisible(), false);
+    await reopen(w, '?strategy=incr&compact=on&predict=sure&embed=2');
+    const notice = w.locator('notice');
+    await notice.waitFor({ state: 'visible' });
+    assert.equal(await notice.getAttribute('role'), 'status');
+    const lines = (await notice.innerText()).split('\n');
+    for (const [name, value] of [['compact', 'on'], ['predict', 'sure'], ['embed', '2']]) {
+      assert.ok(lines.includes(`${name}=“${value}” is neither 1 nor 0 (true or false, yes or no), so ${name} is off.`), `${name}=${value}: ${lines}`);
+    }
+    assert.equal(await count(w.page, '.rll--compact'), 0, 'compact stays off');
+    assert.equal(await w.locator('predict-guess').isVisible(), false, 'predict stays off');
+    assert.equal(await w.allowedTotal(), expected('strategy=incr').allowed, 'the rest applies');
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+
+  test('the same on a script-tag mount\'s data-* attributes', async () => {
+    const host = hostPage(lab, labExtra, '/course/flags.html', `<script type="module" src="${PREFIX}ratelimit-lab.js"></script>
+<div data-ratelimit-lab data-strategy="incr" data-compact="maybe" data-predict="yes"></div>`);
+    const { page, context, problems } = await newPage({ origins: [lab.origin] });
+    await page.goto(host);
+    const root = page.locator('[data-ratelimit-lab]');
+    await rendered(root);
+    const notice = root.locator('[data-testid="notice"]');
+    await notice.waitFor({ state: 'visible' });
+    assert.equal(await notice.getAttribute('role'), 'status');
+    assert.match(await notice.innerText(), /compact=“maybe” is neither 1 nor 0 \(true or false, yes or no\), so compact is off\./);
+    assert.equal(await root.locator('.rll--compact').count(), 0);
+    assert.equal(await root.locator('[data-testid="predict-guess"]').isVisible(), true, 'data-predict="yes" asks');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
 // ----------------------------------------------------------------- reset
 
 describe('reset', () => {
@@ -379,6 +466,129 @@ describe('reset', () => {
     assert.deepEqual(w.watcher.problems(), []);
     await w.close();
   });
+});
+
+describe('the address: reset to the opened state, other parameters kept', () => {
+  test('reset returns to the opened scenario and moment, even after the rewritten address is reloaded', async () => {
+    const opened = '?utm_source=news&strategy=getset&servers=6&seed=42&t=5';
+    const w = await openLab(opened);
+    assert.equal(await w.sliderValue('time'), 5, 'opened paused at 5 ms');
+    const cardsAt5 = await w.cards();
+    await w.setSlider('servers', 10);
+    await w.chooseStrategy('incr');
+    await w.locator('reroll').click();
+    const changed = await until(async () => {
+      const q = await w.query();
+      return q.servers === '10' && q.strategy === 'incr' && q.seed !== '42' && q.t === undefined ? q : null;
+    });
+    assert.ok(changed, `the address follows: ${JSON.stringify(await w.query())}`);
+    // Reset before any reload: back to the moment too.
+    await w.locator('reset').click();
+    const back = async () => until(async () => {
+      const q = await w.query();
+      return q.servers === '6' && q.strategy === 'getset' && q.seed === '42' && q.t === '5' ? q : null;
+    }, { timeout: 3000 });
+    assert.ok(await back(), `reset: ${JSON.stringify(await w.query())}`);
+    assert.equal(await w.sliderValue('time'), 5, 'reset: paused at 5 ms again');
+    // Change it again, let the address follow, and reload that address.
+    await w.setSlider('servers', 12);
+    await w.chooseStrategy('lua');
+    await until(async () => (await w.query()).strategy === 'lua');
+    await settle(w.page, w.watcher, { quiet: 250 }); // the favicon, which a reload would abort
+    await w.reload();
+    assert.equal(await w.selectedStrategy(), 'strategy-lua', 'the reload shows the rewritten address');
+    assert.equal(await w.sliderValue('servers'), 12);
+    await w.locator('reset').click();
+    assert.ok(await back(), `reset after a reload: ${JSON.stringify(await w.query())}`);
+    assert.equal(await w.selectedStrategy(), 'strategy-getset');
+    assert.equal(await w.sliderValue('servers'), 6);
+    assert.equal(await w.sliderValue('time'), 5, 'and the moment opened at');
+    assert.deepEqual(await w.cards(), cardsAt5, 'the servers as they stood at 5 ms');
+    assert.equal((await w.query()).utm_source, 'news');
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+
+  test('the rewrite keeps parameters the widget does not know, untouched and in place', async () => {
+    const host = 'utm_source=news%20letter&lti_launch=a%2Bb+c&strategy=incr&resource_link_id=7&servers=6&flag&predict=1';
+    const w = await openLab(`?${host}`);
+    await w.page.locator('[data-testid="predict-guess"]').fill('3');
+    await w.page.locator('[data-testid="predict-go"]').click();
+    await w.setSlider('servers', 9);
+    const search = await until(async () => {
+      const s = await w.page.evaluate(() => location.search);
+      return s.includes('servers=9') ? s : null;
+    }, { timeout: 3000 });
+    assert.ok(search, 'the address follows the slider');
+    const parts = search.slice(1).split('&');
+    // The host's parameters, byte for byte, in their order and places.
+    assert.deepEqual(parts.slice(0, 6), ['utm_source=news%20letter', 'lti_launch=a%2Bb+c', 'strategy=incr', 'resource_link_id=7', 'servers=9', 'flag']);
+    assert.ok(parts.includes('predict=1'), 'the prediction asked for stays as written');
+    assert.equal(parts.filter((p) => p.startsWith('servers=')).length, 1);
+    assert.ok(parts.includes('seed=2026') && parts.includes('rtt=2'), `the rest of the state follows: ${search}`);
+    assert.deepEqual(w.watcher.problems(), []);
+    await w.close();
+  });
+});
+
+// ------------------------------------------------- files that do not load
+
+describe('when the files cannot be found', () => {
+  test('the page at its folder\'s address without the final slash says what is wrong instead of loading forever', async () => {
+    // A host that serves index.html at /labs/ratelimit (no slash): every
+    // relative link now points one folder up, where nothing is.
+    labExtra['/labs/ratelimit'] = { type: 'text/html; charset=utf-8', body: fs.readFileSync(path.join(DIST, 'index.html')) };
+    const { page, context, problems } = await newPage({ width: 390, height: 844 });
+    await page.goto(`${lab.origin}/labs/ratelimit?strategy=incr`);
+    const lost = page.locator('.rll-loading--lost');
+    await lost.waitFor({ state: 'visible', timeout: 5000 });
+    assert.equal(await lost.getAttribute('role'), 'status');
+    assert.equal(
+      (await lost.innerText()).trim(),
+      'The simulation could not load its files from this address. If the address does not end with a slash (/), add one and load the page again.',
+    );
+    assert.equal(await page.locator('.rll-loading--wait').isVisible(), false, 'no "Loading…" that never ends');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'author-no-slash-390.png') });
+    // Only the files it looked for one folder up are missing.
+    const other = problems.filter((p) => !/(HTTP 404 |failed: )http:\/\/127\.0\.0\.1:\d+\/labs\/(ratelimit[-_]lab[._\w]*|favicon\.svg)\b/.test(p) &&
+      !/Failed to load resource: the server responded with a status of 404/.test(p));
+    assert.deepEqual(other, []);
+    // With the slash, the same page loads, and shows no such line.
+    await page.goto(`${lab.url}?strategy=incr`);
+    await rendered(page);
+    assert.equal(await count(page, '.rll-loading'), 0);
+    await context.close();
+  });
+
+  for (const missing of ['ratelimit_lab.js', 'ratelimit_lab_bg.wasm']) {
+    test(`a script-tag host whose copy lacks ${missing} gets a plain, polite line naming the folder`, async () => {
+      const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rll-dist-'));
+      fs.cpSync(DIST, copy, { recursive: true });
+      fs.rmSync(path.join(copy, missing));
+      const extra = {};
+      const s = await startServer({ root: copy, prefix: PREFIX, extra });
+      try {
+        extra['/course/broken.html'] = { type: 'text/html; charset=utf-8', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title><link rel="icon" href="data:,"></head><body><main><h1>Week 3</h1>
+<script type="module" src="${PREFIX}ratelimit-lab.js"></script>
+<div data-ratelimit-lab data-strategy="incr"><p>Loading…</p></div>
+<div data-ratelimit-lab></div></main></body></html>` };
+        const { page, context, problems } = await newPage({ origins: [s.origin] });
+        await page.goto(`${s.origin}/course/broken.html`);
+        const lines = page.locator('[data-ratelimit-lab] > p[role="status"]');
+        await until(async () => (await lines.count()) === 2, { timeout: 10000 });
+        assert.deepEqual(
+          await lines.allInnerTexts(),
+          Array(2).fill(`Rate Limit Lab could not load its files from ${s.origin}${PREFIX}: check that the whole built folder is there.`),
+        );
+        const other = problems.filter((p) => !p.includes(missing) && !/Failed to load resource|Rate Limit Lab could not start/.test(p));
+        assert.deepEqual(other, []);
+        await context.close();
+      } finally {
+        await s.close();
+        fs.rmSync(copy, { recursive: true, force: true });
+      }
+    });
+  }
 });
 
 // --------------------------------------------------------- content files
@@ -779,6 +989,13 @@ describe('every snippet of the embedding guide runs as written', () => {
       if (name === 'quiz') continue;
       for (const hook of hooks) assert.equal(await frame.locator(hook).count(), 0, `${name}: ${hook}`);
     }
+    // It starts with the quiz: no orphan line, no notice, no empty gap above.
+    assert.equal(await frame.locator('[data-testid="notice"]').isVisible(), false);
+    const gap = await frame.locator('[data-testid="quiz"]').evaluate((e) => {
+      const root = e.closest('.rll');
+      return e.getBoundingClientRect().top - root.getBoundingClientRect().top - parseFloat(getComputedStyle(root).paddingTop);
+    });
+    assert.ok(gap <= 1, `the quiz starts ${gap} px below the top of the widget's content`);
     // It still works: answering shows feedback.
     await frame.locator('[data-act="quiz-pick"]').first().click();
     assert.notEqual((await frame.locator('[data-testid="quiz-feedback"]').first().innerText()).trim(), '');

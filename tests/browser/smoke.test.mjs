@@ -122,6 +122,8 @@ describe('smoke', () => {
 
   test('the footer\'s proof link opens the proof page: the harness, model against real, and where the tables are', async () => {
     const w = await openWidget('');
+    // Let the favicon load finish first: leaving the page would abort it.
+    await w.settle();
     await w.locator('proof-link').click();
     await w.page.waitForURL(/proof\.html$/);
     const headings = await w.page.locator('h2').allInnerTexts();

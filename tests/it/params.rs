@@ -634,6 +634,45 @@ fn unknown_names_are_ignored_without_a_notice() {
 }
 
 #[test]
+fn the_address_rewrite_keeps_every_other_parameter_as_written_in_place() {
+    let owned = |n: &str| ["strategy", "servers", "t", "embed", "preset"].contains(&n);
+    let now = |pairs: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
+        pairs.iter().map(|(k, v)| (*k, v.to_string())).collect()
+    };
+    let written = now(&[("strategy", "incr"), ("servers", "8"), ("embed", "1")]);
+    // A host's and an LMS's parameters keep their place and their bytes
+    // (percent-encoding, `+`, no value, odd case); the widget's own take
+    // their new values where they stood, and new ones follow at the end.
+    assert_eq!(
+        params::merge_query(
+            "?utm_source=news%20letter&servers=4&lti_launch=a+b&flag&Servers=9",
+            owned,
+            &written
+        ),
+        "utm_source=news%20letter&servers=8&lti_launch=a+b&flag&Servers=9&strategy=incr&embed=1"
+    );
+    // A name the widget no longer writes goes (the moment at the end of
+    // the burst, a preset replaced by its settings), and so does a repeat.
+    assert_eq!(
+        params::merge_query(
+            "t=3&x=1&preset=gatepass&servers=2&servers=3",
+            owned,
+            &written
+        ),
+        "x=1&servers=8&strategy=incr&embed=1"
+    );
+    // Nothing there: the state alone, in the order written.
+    assert_eq!(
+        params::merge_query("", owned, &written),
+        "strategy=incr&servers=8&embed=1"
+    );
+    assert_eq!(params::merge_query("?&a=1&&", owned, &[]), "a=1");
+    // What the widget wrote, written again, is unchanged.
+    let once = params::merge_query("?id=7&servers=4", owned, &written);
+    assert_eq!(params::merge_query(&once, owned, &written), once);
+}
+
+#[test]
 fn a_query_string_splits_into_pairs() {
     assert!(params::pairs("").is_empty());
     assert!(params::pairs("?").is_empty());

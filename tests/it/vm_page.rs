@@ -36,11 +36,14 @@ fn flags_read_yes_in_several_spellings() {
         ("1", true),
         ("true", true),
         ("yes", true),
+        ("YES", true),
+        ("True", true),
+        // A bare name (`?compact`, or `data-compact` with no value).
         ("", true),
         ("0", false),
         ("no", false),
         ("false", false),
-        ("on", false),
+        ("No", false),
     ] {
         for flag in ["embed", "predict", "compact"] {
             let p = page(&format!("{flag}={v}"));
@@ -50,10 +53,40 @@ fn flags_read_yes_in_several_spellings() {
                 _ => p.compact,
             };
             assert_eq!(got, yes, "{flag}={v}");
+            assert!(p.notices.is_empty(), "{flag}={v}: {:?}", p.notices);
         }
     }
     // The last one given wins.
     assert!(!page("embed=1&embed=0").embed);
+    assert_eq!(page::FLAGS, ["predict", "embed", "compact"]);
+}
+
+#[test]
+fn a_flag_that_is_neither_yes_nor_no_is_off_with_a_notice_naming_it() {
+    for v in ["on", "off", "2", "y", "yes please", "ja"] {
+        for flag in page::FLAGS {
+            let p = page(&format!("{flag}={v}&servers=8"));
+            assert!(!p.embed && !p.predict && !p.compact, "{flag}={v}");
+            assert_eq!(
+                p.notices,
+                [format!(
+                    "{flag}=“{v}” is neither 1 nor 0 (true or false, yes or no), so {flag} is off."
+                )],
+                "{flag}={v}"
+            );
+            assert_eq!(p.scenario.servers, 8, "the rest applies");
+        }
+    }
+    // Each bad flag has its own notice; a good one beside them still applies.
+    let p = page("embed=sure&compact=yes&predict=maybe");
+    assert!(p.compact && !p.embed && !p.predict);
+    assert_eq!(p.notices.len(), 2);
+    assert!(
+        p.notices[0].starts_with("predict=“maybe”"),
+        "{:?}",
+        p.notices
+    );
+    assert!(p.notices[1].starts_with("embed=“sure”"), "{:?}", p.notices);
 }
 
 #[test]
@@ -111,6 +144,7 @@ fn every_section_can_be_hidden_by_name() {
     let names = [
         "title",
         "tabs",
+        "summary",
         "controls",
         "picture",
         "totals",
@@ -124,6 +158,7 @@ fn every_section_can_be_hidden_by_name() {
         "footer",
         "code",
         "glossary",
+        "tour",
     ];
     assert_eq!(Section::ALL.map(Section::as_str), names);
     for s in Section::ALL {
@@ -155,19 +190,31 @@ fn an_unknown_section_is_left_out_with_a_notice() {
     assert_eq!(p.hide, [Section::Cards]);
     assert_eq!(
         p.notices,
-        ["hide: “sliders” is not one of title, tabs, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, so it is left out."]
+        ["hide: “sliders” is not one of title, tabs, summary, controls, picture, totals, cards, timeline, log, charts, explanation, quiz, takeaways, footer, code, glossary, tour, so it is left out."]
     );
 }
 
 #[test]
-fn the_strategies_offered_keep_their_order() {
+fn the_strategies_offered_keep_their_order_and_the_first_opens() {
     let p = page("tabs=incr,local");
     assert_eq!(p.tabs, [Strategy::Incr, Strategy::Local]);
     assert_eq!(
         p.scenario.strategy,
-        Strategy::Local,
-        "the default strategy is offered"
+        Strategy::Incr,
+        "the first named opens, though the default strategy is offered too"
     );
+    let p = page("tabs=lua,incr,local");
+    assert_eq!(p.tabs, [Strategy::Lua, Strategy::Incr, Strategy::Local]);
+    assert_eq!(p.scenario.strategy, Strategy::Lua);
+    // `strategy` says otherwise, and is offered: it opens, whatever the order.
+    for query in [
+        "tabs=lua,incr,local&strategy=local",
+        "strategy=local&tabs=lua,incr,local",
+    ] {
+        assert_eq!(page(query).scenario.strategy, Strategy::Local, "{query}");
+    }
+    // Without `tabs`, the default.
+    assert_eq!(page("").scenario.strategy, Strategy::Local);
     let p = page("tabs=lua, getset ,lua");
     assert_eq!(p.tabs, [Strategy::Lua, Strategy::GetSet]);
     assert!(p.notices.is_empty());
@@ -248,6 +295,34 @@ fn every_name_the_page_reads_is_listed_for_data_attributes() {
         "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content", "lang",
     ]) {
         assert!(NAMES.contains(name), "{name}");
+    }
+}
+
+#[test]
+fn the_address_rewrite_writes_the_state_and_leaves_the_rest_as_written() {
+    // Everything the state is made of, and `preset`, which the settings
+    // written out replace.
+    for knob in KNOBS {
+        assert!(page::rewritten(knob.name), "{}", knob.name);
+    }
+    for name in params::CHOICES
+        .iter()
+        .chain(&["preset", "t", "embed", "hide", "tabs", "compact", "content"])
+    {
+        assert!(page::rewritten(name), "{name}");
+    }
+    // The rest stays as the link had it: the prediction asked for, the
+    // language, and whatever the host or the LMS put there.
+    for name in [
+        "predict",
+        "lang",
+        "utm_source",
+        "lti_launch",
+        "Servers",
+        "",
+        "T",
+    ] {
+        assert!(!page::rewritten(name), "{name}");
     }
 }
 

@@ -165,6 +165,7 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
     let cases = [
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
+        (Section::Summary, "slot:summary".into()),
         (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed limit-line".into()),
         (Section::Picture, "topology play step-back step time speed predict-start predict-guess predict-go predict-result slot:predict predict-ask predict-result picture-caption picture-key".into()),
         (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
@@ -178,6 +179,8 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Footer, "copy-link copy-embed copy-status proof-link".into()),
         (Section::Code, "code code-at code-note slot:code code-at code-note".into()),
         (Section::Glossary, "glossary".into()),
+        // There is no lesson to offer yet: nothing to leave out.
+        (Section::Tour, String::new()),
     ];
     assert_eq!(cases.len(), Section::ALL.len());
     for (section, hooks_of) in cases {
@@ -213,7 +216,8 @@ fn the_tabs_offered_are_shown_in_the_order_given() {
         [&"strategy-local", &"strategy-incr"]
     );
     assert_eq!(html.matches(r#"role="tab""#).count(), 2);
-    // Within a group, the order given.
+    // The order given wins over the grouping by where the count lives:
+    // each run of one place gets its heading, in the order of the runs.
     let html = markup("tabs=lua,getset,sync,local");
     let tabs: Vec<&str> = attrs(&html, "data-testid")
         .into_iter()
@@ -222,14 +226,92 @@ fn the_tabs_offered_are_shown_in_the_order_given() {
     assert_eq!(
         tabs,
         [
-            "strategy-sync",
-            "strategy-local",
             "strategy-lua",
-            "strategy-getset"
+            "strategy-getset",
+            "strategy-sync",
+            "strategy-local"
         ]
+    );
+    assert_eq!(
+        group_labels(&html),
+        ["In Redis, shared", "In each server's memory"]
     );
     // A group with no tab offered is not drawn.
     assert!(!html.contains("In front of the servers"));
+    // The author's example: Lua, INCR, Local, in that order.
+    let html = markup("tabs=lua,incr,local");
+    assert_eq!(
+        attrs(&html, "data-testid")
+            .into_iter()
+            .filter(|t| t.starts_with("strategy-"))
+            .collect::<Vec<_>>(),
+        ["strategy-lua", "strategy-incr", "strategy-local"]
+    );
+    // By default, every strategy, in three groups.
+    assert_eq!(
+        group_labels(&markup("")),
+        [
+            "In each server's memory",
+            "In front of the servers",
+            "In Redis, shared"
+        ]
+    );
+}
+
+/// The tab groups' headings in `html`, in order.
+fn group_labels(html: &str) -> Vec<&str> {
+    let open = r#"<span class="rll-tabs__group-label" aria-hidden="true">"#;
+    html.split(open)
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</span>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn an_order_that_mixes_the_places_draws_one_row_without_headings() {
+    // Memory, Redis, memory again: a heading twice would split one place
+    // in two, so the tabs stand in one row, in the order given.
+    let html = markup("tabs=local,incr,split");
+    assert!(group_labels(&html).is_empty(), "{:?}", group_labels(&html));
+    assert_eq!(html.matches(r#"class="rll-tabs__group""#).count(), 1);
+    assert_eq!(
+        attrs(&html, "data-testid")
+            .into_iter()
+            .filter(|t| t.starts_with("strategy-"))
+            .collect::<Vec<_>>(),
+        ["strategy-local", "strategy-incr", "strategy-split"]
+    );
+    use ratelimit_lab::sim::Strategy;
+    use ratelimit_lab::vm::skeleton::places_mixed;
+    assert!(places_mixed(&[
+        Strategy::Local,
+        Strategy::Incr,
+        Strategy::Split
+    ]));
+    assert!(!places_mixed(&[
+        Strategy::Edge,
+        Strategy::Local,
+        Strategy::Sync
+    ]));
+    assert!(!places_mixed(&Strategy::ALL));
+    assert!(!places_mixed(&[]));
+    // Runs that do not mix: one group each, with its heading.
+    let html = markup("tabs=edge,local,sync");
+    assert_eq!(
+        group_labels(&html),
+        ["In front of the servers", "In each server's memory"]
+    );
+    assert_eq!(html.matches(r#"class="rll-tabs__group""#).count(), 2);
+}
+
+#[test]
+fn the_summary_can_be_left_out() {
+    assert!(markup("").contains(r#"data-slot="summary""#));
+    let html = markup("hide=summary");
+    assert!(!html.contains(r#"data-slot="summary""#));
+    assert!(!html.contains("rll-panel__summary"));
+    // The strategy's name stays for screen readers.
+    assert!(html.contains(r#"data-slot="tab-name""#));
 }
 
 #[test]
