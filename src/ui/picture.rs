@@ -13,6 +13,7 @@ use super::effect;
 use super::state::{Lab, Predict, W_TOTALS};
 use crate::sim::Scenario;
 use crate::vm::format;
+use crate::vm::own;
 use crate::vm::reads::shared_count;
 use crate::vm::text::{Texts, T};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
@@ -190,8 +191,8 @@ fn draw(
     let _ = ctx.draw_image_with_html_canvas_element(&still, 0.0, 0.0);
     let _ = ctx.set_transform(p.dpr, 0.0, 0.0, p.dpr, 0.0, 0.0);
     ctx.set_text_align("center");
-    let sent = format!("{}/{}", f.sent, s.burst);
-    second_line(ctx, &l.user, p, &sent);
+    // Beside the user, the user's real total against the limit.
+    second_line(ctx, &l.user, p, &own::user_line(f.back.0, s.limit));
     if let (Some(redis), false) = (&l.redis, redis_value.is_empty()) {
         second_line(ctx, redis, p, &redis_value);
     }
@@ -201,7 +202,12 @@ fn draw(
     for (i, (s, st)) in l.servers.iter().zip(&f.servers).enumerate() {
         if s.h >= 11.0 {
             let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
-            let line = format!("{name}  ✓{} ✗{}", st.allowed, st.refused);
+            let o = f.own.get(i);
+            let mut line = own::box_line(&name, o, st.allowed, st.refused, false);
+            let wide = |t: &str| ctx.measure_text(t).is_ok_and(|m| m.width() > s.w - 6.0);
+            if o.is_some() && wide(&line) {
+                line = own::box_line(&name, o, st.allowed, st.refused, true);
+            }
             let _ = ctx.fill_text(&line, s.x + 4.0, s.y + s.h / 2.0);
         }
     }
@@ -377,19 +383,32 @@ pub fn bind(lab: Lab, root: &Element) {
         let m = lab.m();
         let words = lab.words[W_TOTALS];
         // While a guess is asked for, the label gives nothing away.
-        let label = if hiding {
-            m.texts.get(T::PredictHidden).to_string()
+        // The caption says the totals; the label also each server's own
+        // count, which the boxes show.
+        let (caption, label) = if hiding {
+            let hidden = m.texts.get(T::PredictHidden).to_string();
+            (hidden.clone(), hidden)
         } else {
             lab.report.with(|r| {
                 lab.shared.with(|shared| {
                     words.with(|mo| {
-                        topology::label(
+                        let own = own::own_counts(r, mo.t_us);
+                        let mut label = topology::label(
                             r.scenario.strategy,
                             mo,
                             at_end,
                             shared_count(r, shared, mo.t_us),
                             &m.texts,
-                        )
+                        );
+                        (label.clone(), {
+                            label.push_str(&own::label(
+                                r.scenario.strategy,
+                                &own,
+                                r.scenario.limit,
+                                &m.texts,
+                            ));
+                            label
+                        })
                     })
                 })
             })
@@ -398,7 +417,7 @@ pub fn bind(lab: Lab, root: &Element) {
             stage.attr("aria-label", &label);
         }
         if let Some(c) = &mut caption_kept {
-            c.text(if hiding { "" } else { &label });
+            c.text(if hiding { "" } else { &caption });
         }
         // The gateway's refusals, written on the gateway (edge only).
         if let Some(g) = &gateway {

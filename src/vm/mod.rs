@@ -18,6 +18,7 @@ pub mod format;
 pub mod glossary;
 pub mod html;
 pub mod log;
+pub mod own;
 pub mod page;
 pub mod quiz;
 pub mod quiz_view;

@@ -143,6 +143,9 @@ texts! {
     LabelCounter "picture.label.counter" ", Redis counter {c}";
     LabelTokens "picture.label.tokens" ", Redis bucket {c}";
     LabelShared "picture.label.shared" ", {k} requests read the same count";
+    LabelOwn "picture.label.own" ". Each server counts only the requests it saw: {list}, each against a limit of {l}";
+    LabelOwnShare "picture.label.own_share" ". Each server counts against its own share: {list}";
+    LabelOwnKnown "picture.label.own_known" ". Each server adds what it allowed since its last sync to the total Redis last gave it: {list}, against a limit of {l}";
     SameCount "picture.same" "same count";
     KeyPending "picture.key.pending" "on its way, or waiting";
     KeyCommand "picture.key.command" "a command to Redis";

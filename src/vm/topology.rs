@@ -192,6 +192,9 @@ pub struct Frame {
     pub dots: Vec<Dot>,
     pub packets: Vec<Packet>,
     pub servers: Vec<ServerState>,
+    /// Each server's own count against what it may allow, where the
+    /// servers count in memory ([`super::own::own_counts`]); else empty.
+    pub own: Vec<super::own::Own>,
     /// Requests the user has sent (arrived or travelling).
     pub sent: u32,
     /// Answers back at the user: allowed, refused.
@@ -243,6 +246,7 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
     let lead = if motion { lead_us(r) } else { 0 };
     let mut f = Frame {
         servers: vec![ServerState::default(); l.servers.len()],
+        own: super::own::own_counts(r, t_us),
         ..Frame::default()
     };
     // A request's way from the user to its server (at most four points,

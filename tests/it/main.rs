@@ -45,6 +45,7 @@ mod vm_controls;
 mod vm_layout;
 mod vm_lesson;
 mod vm_log;
+mod vm_own;
 mod vm_page;
 mod vm_quiz;
 mod vm_reads;
