@@ -146,11 +146,17 @@ enum Message<'a> {
     Quiz(&'a QuizMessage<'a>),
     /// Every question has its first answer.
     Completed { score: usize, max: usize },
+    /// The widget is mounted.
+    Ready,
+    /// The content file asked for could not be used: `reason` in plain
+    /// words, `detail` what exactly was wrong.
+    ContentError { reason: &'a str, detail: &'a str },
 }
 
 impl Message<'_> {
-    /// The message as a plain object.
-    fn to_js(&self) -> js_sys::Object {
+    /// The message as a plain object, naming the quiz it is about and the
+    /// widget's version.
+    fn to_js(&self, quiz: &str) -> js_sys::Object {
         let n = |x: usize| JsValue::from(x as u32);
         let (kind, fields): (&str, Vec<(&str, JsValue)>) = match self {
             Message::Resize { height, print } => (
@@ -175,6 +181,14 @@ impl Message<'_> {
             Message::Completed { score, max } => {
                 ("completed", vec![("score", n(*score)), ("max", n(*max))])
             }
+            Message::Ready => ("ready", vec![]),
+            Message::ContentError { reason, detail } => (
+                "content-error",
+                vec![
+                    ("reason", JsValue::from_str(reason)),
+                    ("detail", JsValue::from_str(detail)),
+                ],
+            ),
         };
         let o = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| {
@@ -185,25 +199,44 @@ impl Message<'_> {
         for (k, v) in &fields {
             set(k, v);
         }
+        set("quiz", &JsValue::from_str(quiz));
+        set("version", &JsValue::from_str(env!("CARGO_PKG_VERSION")));
         o
     }
 }
 
-/// Posts a message to the parent frame.
-fn post(message: Message) {
+/// Posts a message about `quiz` to the parent frame; next to a resize,
+/// also the height in the shape Canvas listens for.
+fn post(quiz: &str, message: Message) {
     if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
-        let _ = parent.post_message(&message.to_js(), "*");
+        let _ = parent.post_message(&message.to_js(quiz), "*");
+        if let Message::Resize { height, .. } = message {
+            let o = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&o, &"subject".into(), &"lti.frameResize".into());
+            let _ = js_sys::Reflect::set(&o, &"height".into(), &JsValue::from(height));
+            let _ = parent.post_message(&o, "*");
+        }
     }
 }
 
 /// Tells the host page how the quiz is going.
-pub fn post_quiz(q: &QuizMessage) {
-    post(Message::Quiz(q));
+pub fn post_quiz(lab: Lab, q: &QuizMessage) {
+    post(&lab.m().quiz_id, Message::Quiz(q));
 }
 
 /// Tells the host page every question has a first answer.
-pub fn post_completed(score: usize, max: usize) {
-    post(Message::Completed { score, max });
+pub fn post_completed(lab: Lab, score: usize, max: usize) {
+    post(&lab.m().quiz_id, Message::Completed { score, max });
+}
+
+/// Tells the host page the widget is mounted.
+pub fn post_ready(lab: Lab) {
+    post(&lab.m().quiz_id, Message::Ready);
+}
+
+/// Tells the host page the content file could not be used.
+pub fn post_content_error(lab: Lab, reason: &str, detail: &str) {
+    post(&lab.m().quiz_id, Message::ContentError { reason, detail });
 }
 
 /// How long the height must stay still before the printed height is
@@ -256,27 +289,34 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
     let last = Rc::new((Cell::new(0u32), Cell::new(0u32)));
     let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let target = root.clone();
+    let quiz = lab.m().quiz_id.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {
         let h = bottom(&target);
         if h == last.0.get() {
             return;
         }
         last.0.set(h);
-        post(Message::Resize {
-            height: h,
-            print: last.1.get(),
-        });
-        let (last, target) = (last.clone(), target.clone());
+        post(
+            &quiz,
+            Message::Resize {
+                height: h,
+                print: last.1.get(),
+            },
+        );
+        let (last, target, quiz) = (last.clone(), target.clone(), quiz.clone());
         pending.set_value(Some(gloo_timers::callback::Timeout::new(
             PRINT_QUIET_MS,
             move || {
                 let print = print_height(&target);
                 if print != last.1.get() {
                     last.1.set(print);
-                    post(Message::Resize {
-                        height: last.0.get(),
-                        print,
-                    });
+                    post(
+                        &quiz,
+                        Message::Resize {
+                            height: last.0.get(),
+                            print,
+                        },
+                    );
                 }
             },
         )));

@@ -28,6 +28,7 @@ mod embed;
 mod events;
 mod glossary;
 mod json;
+mod lms;
 mod log;
 mod marks;
 mod picture;
@@ -226,38 +227,40 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
 
 /// Mounts one widget in `el`, with a content file's outcome if it had one.
 fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loaded: Option<Loaded>) {
+    let english = Texts::english();
+    // A problem: the file, why in plain words, and what exactly.
     let mut problem = None;
     let content = match loaded {
         None => None,
         Some((name, Ok(text))) => match read_content(&text) {
             Ok(c) => Some(c),
             Err(e) => {
-                problem = Some((name, e));
+                problem = Some((name, english.get(T::ContentInvalid).to_string(), e));
                 None
             }
         },
         Some((name, Err((why, status)))) => {
-            problem = Some((
-                name,
-                Texts::english().fill(why, &[("n", &status.to_string())]),
-            ));
+            let reason = english.fill(why, &[("n", &status.to_string())]);
+            problem = Some((name, reason.clone(), reason));
             None
         }
     };
-    let Content { texts, quiz, lang } = content.unwrap_or(Content {
-        texts: Texts::english(),
+    let Content {
+        texts,
+        quiz,
+        lang,
+        id,
+    } = content.unwrap_or(Content {
+        texts: english,
         quiz: None,
         lang: None,
+        id: None,
     });
     let borrowed: Vec<(&str, &str)> = pairs
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let mut page = page::parse(&borrowed, &texts);
-    if let Some((file, why)) = problem {
-        page.notices
-            .push(texts.fill(T::NoticeContent, &[("file", &file), ("problem", &why)]));
-    }
     let url_state = el.has_attribute("data-ratelimit-lab-url");
     // Reset's target: the address first opened (the attributes, for a
     // script-tag mount), read by the same rules.
@@ -283,6 +286,16 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
                 Some(!js_sys::Object::is(&top, &w))
             })
             .unwrap_or(false);
+    // Only the page's own widget is the course's lesson.
+    let scorm = if url_state { lms::find() } else { None };
+    let graded = problem.is_none() || page.fallback;
+    if let Some((file, why, _)) = &problem {
+        page.notices
+            .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", why)]));
+        if !graded && (framed || scorm.is_some()) {
+            page.notices.push(texts.get(T::NoticeUngraded).to_string());
+        }
+    }
     if url_state && page.embed {
         if let Some(body) = web_sys::window()
             .and_then(|w| w.document())
@@ -303,6 +316,8 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
         texts,
         quiz,
         order,
+        quiz_id: crate::vm::lms::quiz_name(id.as_deref()),
+        graded,
     };
     el.set_inner_html("");
     let target = if url_state {
@@ -311,21 +326,30 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
         shadow(&el)
     };
     let Some(target) = target else { return };
-    start(target, mount, lang);
+    let Some(lab) = start(target, mount, lang, scorm) else {
+        return;
+    };
+    if framed {
+        embed::post_ready(lab);
+        if let Some((_, why, detail)) = &problem {
+            embed::post_content_error(lab, why, detail);
+        }
+    }
 }
 
 /// Builds one widget in `host` and binds it, under a reactive owner that
-/// lives as long as the page.
-fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
+/// lives as long as the page; its state, if it was built.
+fn start(
+    host: web_sys::Element,
+    mount: Mount,
+    lang: Option<String>,
+    scorm: Option<lms::Scorm>,
+) -> Option<Lab> {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
-    owner.with(|| {
-        let Some(document) = host.owner_document() else {
-            return;
-        };
-        let Ok(root) = document.create_element("div") else {
-            return;
-        };
+    let lab = owner.with(|| {
+        let document = host.owner_document()?;
+        let root = document.create_element("div").ok()?;
         let m = &mount;
         let mut class = String::from("rll");
         if m.page.embed || !m.url_state {
@@ -358,8 +382,13 @@ fn start(host: web_sys::Element, mount: Mount, lang: Option<String>) {
         let _ = host.append_child(&root);
         let lab = Lab::provide(mount);
         bind(lab, &root);
+        if let Some(scorm) = scorm {
+            lms::start(lab, scorm);
+        }
+        Some(lab)
     });
     std::mem::forget(owner);
+    lab
 }
 
 /// Binds every part of the widget at `root` to its state.

@@ -27,17 +27,20 @@ pub fn pick(lab: Lab, q: usize, i: usize) {
     });
     if first && m.framed {
         let s = lab.answers.with_untracked(|a| score(&m.quiz, a));
-        embed::post_quiz(&embed::QuizMessage {
-            answered: s.answered,
-            correct: s.correct,
-            total: s.total,
-            question: q + 1,
-            prompt: &question.prompt,
-            option: &question.options[i].text,
-            right: question.options[i].correct,
-        });
-        if s.answered == s.total {
-            embed::post_completed(s.correct, s.total);
+        embed::post_quiz(
+            lab,
+            &embed::QuizMessage {
+                answered: s.answered,
+                correct: s.correct,
+                total: s.total,
+                question: q + 1,
+                prompt: &question.prompt,
+                option: &question.options[i].text,
+                right: question.options[i].correct,
+            },
+        );
+        if s.answered == s.total && m.graded {
+            embed::post_completed(lab, s.correct, s.total);
         }
     }
 }

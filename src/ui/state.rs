@@ -52,6 +52,13 @@ pub struct Mount {
     pub quiz: Vec<Question>,
     /// The order each question's options are shown in.
     pub order: Vec<Vec<usize>>,
+    /// The quiz's name in messages: the content file's `id`, else
+    /// `"builtin"`.
+    pub quiz_id: String,
+    /// Whether finishing the quiz is reported as a grade: not when a
+    /// content file was asked for and could not be used, unless the author
+    /// allows the built-in quiz (`fallback=builtin`).
+    pub graded: bool,
 }
 
 /// A prediction, when the learner is asked for one before the reveal.

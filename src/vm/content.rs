@@ -7,6 +7,7 @@
 //!
 //! ```json
 //! {
+//!   "id": "ratelimit-fr-1",
 //!   "lang": "fr",
 //!   "text": { "title": "Labo des limites de débit", "verdict.over": "…{n}…" },
 //!   "quiz": [ { "prompt": "…", "options": [ { "text": "…", "correct": true, "why": "…" } ],
@@ -28,6 +29,9 @@ use super::text::{placeholders, Texts, ENGLISH, T};
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct File {
+    /// The quiz's name in the messages a host page hears (`quiz`).
+    #[serde(default)]
+    id: Option<String>,
     /// The language of the text, for the widget's `lang` attribute.
     #[serde(default)]
     lang: Option<String>,
@@ -48,6 +52,8 @@ pub struct Content {
     pub quiz: Option<Vec<Question>>,
     /// The language of the text (`lang`), if given.
     pub lang: Option<String>,
+    /// The file's `id`, if given: the quiz's name in messages.
+    pub id: Option<String>,
 }
 
 /// Parses and checks a content file natively. The error says what is
@@ -96,5 +102,6 @@ pub fn check(file: File) -> Result<Content, String> {
         texts: Texts::with(replaced),
         quiz: file.quiz,
         lang: file.lang.filter(|l| !l.trim().is_empty()),
+        id: file.id.filter(|i| !i.trim().is_empty()),
     })
 }

@@ -17,6 +17,7 @@ pub mod controls;
 pub mod format;
 pub mod glossary;
 pub mod html;
+pub mod lms;
 pub mod log;
 pub mod own;
 pub mod page;

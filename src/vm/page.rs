@@ -123,16 +123,22 @@ pub struct Page {
     pub compact: bool,
     /// A content file's URL (`content`), as written.
     pub content: Option<String>,
+    /// The mastery score in percent (`mastery`, 0 to 100), if given; see
+    /// [`super::lms::mastery`] for what applies when it is not.
+    pub mastery: Option<u32>,
+    /// Whether the built-in quiz may be graded when the content file could
+    /// not be used (`fallback=builtin`).
+    pub fallback: bool,
     /// What had to be adjusted, worded.
     pub notices: Vec<String>,
 }
 
 /// Names read here and by the scenario parser: everything a script tag's
 /// `data-*` attributes may carry.
-pub const NAMES: [&str; 25] = [
+pub const NAMES: [&str; 27] = [
     "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
     "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
-    "tabs", "compact", "content", "lang",
+    "tabs", "compact", "content", "lang", "mastery", "fallback",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and
@@ -225,6 +231,28 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
             notices.push(texts.get(T::NoticeNoTabs).to_string());
         }
     }
+    let mastery = last("mastery").and_then(|v| {
+        let m = v.parse::<u32>().ok().filter(|m| *m <= 100);
+        if m.is_none() {
+            notices.push(texts.fill(
+                T::NoticeMastery,
+                &[
+                    ("given", &params::shorten(v)),
+                    ("kept", &super::lms::DEFAULT_MASTERY.to_string()),
+                ],
+            ));
+        }
+        m
+    });
+    let fallback = match last("fallback") {
+        None | Some("") => false,
+        Some("builtin") => true,
+        Some(v) => {
+            notices.push(item_notice("fallback", v, &["builtin"], texts));
+            false
+        }
+    };
+
     let mut scenario = parsed.scenario;
     if tabs.is_empty() {
         tabs = Strategy::ALL.to_vec();
@@ -249,6 +277,8 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         content: last("content")
             .filter(|c| !c.is_empty())
             .map(str::to_string),
+        mastery,
+        fallback,
         notices,
     }
 }

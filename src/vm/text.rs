@@ -43,12 +43,15 @@ texts! {
     NoticeItem "notice.item" "{name}: “{given}” is not one of {options}, so it is left out.";
     NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
+    NoticeMastery "notice.mastery" "mastery=“{given}” is not a whole percentage from 0 to 100, so {kept} is used.";
+    NoticeUngraded "notice.ungraded" "This quiz is the built-in one, so it is not graded.";
     NoticeNone "notice.none" "none";
     NoticeFlag "notice.flag" "{name}=“{given}” is neither 1 nor 0 (true or false, yes or no), so {name} is off.";
     ContentOrigin "content.origin" "it is not on this site, and only files from this site are read";
     ContentFetch "content.fetch" "it could not be fetched";
     ContentStatus "content.status" "the server answered {n}";
     ContentRead "content.read" "it could not be read";
+    ContentInvalid "content.invalid" "it is not written the way the widget expects";
     Or "or" "or";
     Thousands "number.thousands" ",";
     Decimal "number.decimal" ".";

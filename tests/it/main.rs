@@ -44,6 +44,7 @@ mod vm_content;
 mod vm_controls;
 mod vm_layout;
 mod vm_lesson;
+mod vm_lms;
 mod vm_log;
 mod vm_own;
 mod vm_page;

@@ -474,3 +474,31 @@ fn word_covers_every_notice_variant_with_any_knob() {
         "seed “x” is not a whole number from 0 to 18446744073709551615, so seed 7 is used."
     );
 }
+
+#[test]
+fn mastery_is_a_whole_percentage_and_fallback_names_builtin() {
+    assert_eq!(page("").mastery, None);
+    assert_eq!(page("mastery=60").mastery, Some(60));
+    assert_eq!(page("mastery=0").mastery, Some(0));
+    assert_eq!(page("mastery=100").mastery, Some(100));
+    for bad in ["120", "-5", "eighty", "72.5"] {
+        let p = page(&format!("mastery={bad}"));
+        assert_eq!(p.mastery, None, "{bad}");
+        assert_eq!(
+            p.notices,
+            [format!(
+                "mastery=“{bad}” is not a whole percentage from 0 to 100, so 80 is used."
+            )]
+        );
+    }
+    assert!(!page("").fallback);
+    assert!(page("fallback=builtin").fallback);
+    let p = page("fallback=yes&servers=8");
+    assert!(!p.fallback);
+    assert_eq!(p.scenario.servers, 8);
+    assert_eq!(
+        p.notices,
+        ["fallback: “yes” is not one of builtin, so it is left out."]
+    );
+    assert!(NAMES.contains(&"mastery") && NAMES.contains(&"fallback"));
+}
