@@ -88,9 +88,11 @@ async function downloads() {
   const fetched = new Set(rows.map((r) => r.file));
   const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  // The SCORM package (a download for course authors, never fetched by the
+  // page) is not counted.
   const on_demand = walk(DIST)
     .map((f) => path.relative(DIST, f))
-    .filter((f) => !fetched.has(f))
+    .filter((f) => !fetched.has(f) && !f.endsWith('.zip'))
     .map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length }));
   return {
     files: rows,
