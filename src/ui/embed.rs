@@ -47,6 +47,12 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     if let Some(c) = &page.content {
         pairs.push(("content", encode(c)));
     }
+    if let Some(m) = page.mastery {
+        pairs.push(("mastery", m.to_string()));
+    }
+    if page.fallback {
+        pairs.push(("fallback", "builtin".into()));
+    }
     pairs
 }
 

@@ -664,13 +664,14 @@ describe('content files', () => {
     await fr.close();
   });
 
-  test('a malformed file gets a notice naming it and the problem, and the widget runs in English', async () => {
+  test('a malformed file gets a plain notice naming it, and the widget runs in English', async () => {
     const w = await openLab('');
     const cases = [
-      ['bad/bad-json.json', /JSON/],
-      ['bad/unknown-key.json', /unknown key “verdict\.ovr”/],
-      ['bad/placeholders.json', /“quiz\.score” must use the placeholders \{a\} \{c\} \{n\} \(it has \{c\}\)/],
-      ['bad/wrong-kind.json', /./],
+      // A parser's message is for the host (content-error's detail), not the learner.
+      ['bad/bad-json.json', /\(it is not written the way the widget expects\)/],
+      ['bad/unknown-key.json', /\(it is not written the way the widget expects\)/],
+      ['bad/placeholders.json', /\(it is not written the way the widget expects\)/],
+      ['bad/wrong-kind.json', /\(it is not written the way the widget expects\)/],
       ['bad/missing.json', /the server answered 404/],
     ];
     for (const [file, problem] of cases) {

@@ -6,9 +6,12 @@
 // were, and the copy buttons.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, shutdown, DIST, Widget, openWidget } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browser, shutdown, DIST, ROOT, Widget, openWidget } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
+const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const servers = [];
 async function serve(options) {
@@ -103,8 +106,8 @@ describe('iframe embed', () => {
     await page.waitForFunction(() => window.messages.filter((m) => m.type === 'quiz').length === 2);
     const quiz = await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz'));
     assert.deepEqual(quiz, [
-      { source: 'ratelimit-lab', type: 'quiz', answered: 1, correct: 1, total, question: 1, prompt: await prompt(0), option: await label(0, key[0]), right: true },
-      { source: 'ratelimit-lab', type: 'quiz', answered: 2, correct: 1, total, question: 2, prompt: await prompt(1), option: await label(1, wrong), right: false },
+      { source: 'ratelimit-lab', type: 'quiz', answered: 1, correct: 1, total, question: 1, prompt: await prompt(0), option: await label(0, key[0]), right: true, quiz: 'builtin', version: VERSION },
+      { source: 'ratelimit-lab', type: 'quiz', answered: 2, correct: 1, total, question: 2, prompt: await prompt(1), option: await label(1, wrong), right: false, quiz: 'builtin', version: VERSION },
     ]);
     // Another pick on an answered question is not a new answer.
     await option(1, key[1]).click();
@@ -115,7 +118,7 @@ describe('iframe embed', () => {
     for (let n = 2; n < total; n++) await option(n, n === 2 ? (key[2] + 1) % 2 : key[n]).click();
     await page.waitForFunction(() => window.messages.some((m) => m.type === 'completed'));
     const done = await page.evaluate(() => window.messages.filter((m) => m.type === 'completed'));
-    assert.deepEqual(done, [{ source: 'ratelimit-lab', type: 'completed', score: total - 2, max: total }]);
+    assert.deepEqual(done, [{ source: 'ratelimit-lab', type: 'completed', score: total - 2, max: total, quiz: 'builtin', version: VERSION }]);
     assert.equal(await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz').length), total);
     // A taller widget (16 servers) sends a new height.
     const before = await page.evaluate(() => window.messages.filter((m) => m.type === 'resize').length);
