@@ -20,6 +20,7 @@ import { browser, shutdown, expected, watch, settle, Widget, until, audit, ROOT,
 import { startServer } from './serve.mjs';
 
 const GUIDE = path.join(ROOT, 'docs/EMBEDDING.md');
+const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
 const PREFIX = '/labs/ratelimit/';
 
 // ---------------------------------------------------------------- servers
@@ -786,14 +787,15 @@ describe('completion for an LMS', () => {
       assert.deepEqual(m, {
         source: 'ratelimit-lab', type: 'quiz', answered: k + 1, correct: right, total: n,
         question: k + 1, prompt: picks[k].prompt, option: picks[k].text, right: picks[k].right,
+        quiz: 'builtin', version: VERSION,
       }, `quiz message ${k + 1}`);
     });
     const completed = await until(async () => {
       const c = await heard(page, 'completed');
       return c.length ? c : null;
     }, { timeout: 2000 });
-    assert.deepEqual(completed, [{ source: 'ratelimit-lab', type: 'completed', score: right, max: n }]);
-    const order = await page.evaluate(() => window.messages.filter((m) => m.type !== 'resize').map((m) => m.type));
+    assert.deepEqual(completed, [{ source: 'ratelimit-lab', type: 'completed', score: right, max: n, quiz: 'builtin', version: VERSION }]);
+    const order = await page.evaluate(() => window.messages.filter((m) => m.type !== 'resize' && m.type !== 'ready').map((m) => m.type));
     assert.equal(order.at(-1), 'completed', '"completed" comes after the last quiz message');
     // Later picks (a second try at a question) send nothing more.
     const wrong = picks.find((p) => !p.right);
@@ -871,7 +873,7 @@ describe('every snippet of the embedding guide runs as written', () => {
   before(() => { s = snippets(); });
 
   test('the guide has the snippets the tests use', () => {
-    assert.deepEqual(Object.keys(s).sort(), ['compact', 'french', 'iframe', 'quiz-only', 'scorm', 'script-tag', 'two-tabs', 'xapi']);
+    assert.deepEqual(Object.keys(s).sort(), ['compact', 'french', 'iframe', 'quiz-only', 'script-tag', 'two-tabs', 'xapi']);
     for (const name of ['iframe', 'script-tag', 'quiz-only', 'compact', 'french']) {
       assert.match(s[name], /\/labs\/ratelimit\//, `${name} uses the /labs/ratelimit/ path`);
     }
@@ -908,38 +910,37 @@ describe('every snippet of the embedding guide runs as written', () => {
     await context.close();
   });
 
-  test('scorm and xapi: a stub LMS API gets the score, and the statement is set, after completion', async () => {
-    const stub = `<script>
-  window.calls = [];
-  window.API = {
-    LMSSetValue: function (k, v) { window.calls.push(["set", k, v]); return "true"; },
-    LMSCommit: function (a) { window.calls.push(["commit", a]); return "true"; }
-  };
+  test('xapi: after completion, a statement with an actor goes to TinCanJS as a TinCan.Statement', async () => {
+    // TinCanJS's two names the snippet uses: the Statement class, and a
+    // client whose sendStatement records what it is given.
+    const client = `<script>
+  window.sent = [];
+  window.TinCan = function () {};
+  window.TinCan.Statement = function (cfg) { this.actor = cfg.actor; this.verb = cfg.verb; this.target = cfg.object; this.result = cfg.result; };
+  window.tincan = { sendStatement: function (s) { window.sent.push({ isStatement: s instanceof window.TinCan.Statement, actor: s.actor, verb: s.verb.id, target: s.target.id, result: s.result }); } };
 </script>`;
-    const body = [stub, pointed(s.iframe), s.scorm, s.xapi, RECORDER].join('\n');
-    const host = hostPage(other, otherExtra, '/course/lms.html', body);
+    const body = [client, pointed(s.iframe), s.xapi, RECORDER].join('\n');
+    const host = hostPage(other, otherExtra, '/course/lrs.html', body);
     const { page, context, problems } = await newPage({ height: 900 });
     await page.goto(host);
     const frame = page.frameLocator('iframe');
     await rendered(frame);
-    assert.deepEqual(await page.evaluate(() => window.calls), [], 'nothing before the quiz is done');
-    assert.equal(await page.evaluate(() => window.rateLimitLabStatement), undefined);
+    assert.equal(await page.evaluate(() => window.rateLimitLabStatement), undefined, 'nothing before the quiz is done');
     const picks = await answerAll(frame, page);
     const score = picks.filter((p) => p.right).length;
-    const calls = await until(async () => {
-      const c = await page.evaluate(() => window.calls);
-      return c.length >= 4 ? c : null;
+    const sent = await until(async () => {
+      const c = await page.evaluate(() => window.sent);
+      return c.length >= 1 ? c : null;
     }, { timeout: 3000 });
-    assert.deepEqual(calls, [
-      ['set', 'cmi.core.score.raw', String(score)],
-      ['set', 'cmi.core.score.max', String(picks.length)],
-      ['set', 'cmi.core.lesson_status', 'completed'],
-      ['commit', ''],
-    ]);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].isStatement, true, 'a TinCan.Statement, not a plain object');
+    assert.deepEqual(sent[0].actor, { objectType: 'Agent', name: 'Ada Lovelace', mbox: 'mailto:ada@example.org' });
+    assert.equal(sent[0].verb, 'http://adlnet.gov/expapi/verbs/completed');
+    assert.equal(sent[0].target, 'https://courses.example.org/net/week-3/ratelimit-lab/builtin');
+    const n = picks.length;
+    assert.deepEqual(sent[0].result, { score: { raw: score, min: 0, max: n, scaled: score / n }, success: score / n >= 0.8, completion: true });
     const statement = await page.evaluate(() => window.rateLimitLabStatement);
-    assert.equal(statement.verb.id, 'http://adlnet.gov/expapi/verbs/completed');
-    assert.deepEqual(statement.result, { score: { raw: score, max: picks.length, scaled: score / picks.length }, completion: true });
-    assert.equal(statement.object.id, `${host}#ratelimit-lab`);
+    assert.match(statement.context.extensions['https://courses.example.org/xapi/widget-version'], /^\d+\.\d+\.\d+/);
     assert.deepEqual(problems, []);
     await context.close();
   });
