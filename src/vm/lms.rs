@@ -187,15 +187,23 @@ pub fn percent(s: &Score) -> u32 {
 /// platform's (`cmi.student_data.mastery_score`, from the package's
 /// manifest) if it is a number from 0 to 100, else [`DEFAULT_MASTERY`].
 pub fn mastery(page: Option<u32>, platform: &str) -> u32 {
-    page.or_else(|| {
-        platform
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|m| (0.0..=100.0).contains(m))
-            .map(|m| m.round() as u32)
-    })
-    .unwrap_or(DEFAULT_MASTERY)
+    page.or_else(|| decimal(platform).filter(|m| *m <= 100))
+        .unwrap_or(DEFAULT_MASTERY)
+}
+
+/// A decimal number as the platform writes it ("93", "72.6"), rounded to
+/// a whole number; `None` if it is not one or is negative. Read by hand:
+/// the standard library's float parser would add kilobytes to the wasm.
+fn decimal(text: &str) -> Option<u32> {
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let n: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let up = fraction.bytes().next().is_some_and(|b| b >= b'5');
+    n.checked_add(u32::from(up))
 }
 
 /// The status to set when the widget starts: `incomplete`, unless the
@@ -222,16 +230,14 @@ pub struct Grade {
 /// is recorded (`recorded_status`, `recorded_raw` as the platform holds
 /// them): the best score is kept, and `passed` once reached stays.
 pub fn grade(recorded_status: &str, recorded_raw: &str, percent: u32, mastery: u32) -> Grade {
-    let before = recorded_raw
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|r| r.is_finite() && *r >= 0.0);
+    // A recorded 92.6 counts as 93: as good as a new 93, which is then
+    // not written again.
+    let before = decimal(recorded_raw);
     let raw = match before {
-        Some(b) if b >= f64::from(percent) => None,
+        Some(b) if b >= percent => None,
         _ => Some(percent),
     };
-    let best = before.map_or(percent, |b| (b.round() as u32).max(percent));
+    let best = before.map_or(percent, |b| b.max(percent));
     let recorded = recorded_status.trim();
     let status = if recorded == "passed" || best >= mastery {
         "passed"

@@ -176,3 +176,15 @@ fn progress_for_another_quiz_or_version_or_that_does_not_fit_is_not_restored() {
     // A field a later version adds is ignored.
     assert_eq!(decode(&quiz, &format!("{line};z=later")), Some(p));
 }
+
+#[test]
+fn recorded_numbers_are_read_as_decimals_rounded() {
+    assert_eq!(mastery(None, " 80 "), 80);
+    assert_eq!(mastery(None, ".5"), 1);
+    assert_eq!(mastery(None, "-5"), 80);
+    assert_eq!(mastery(None, "."), 80);
+    assert_eq!(mastery(None, "1e2"), 80);
+    assert_eq!(grade("failed", "92.6", 93, 80).raw, None);
+    assert_eq!(grade("failed", "92.4", 93, 80).raw, Some(93));
+    assert_eq!(grade("", "garbage", 50, 80).raw, Some(50));
+}
