@@ -58,40 +58,51 @@ pub fn quiz_hash(quiz: &[Question]) -> String {
             eat(if o.correct { "1" } else { "0" });
         }
     }
-    format!("{h:08x}")
+    // Eight hex digits, written by hand (no formatting machinery).
+    (0..8)
+        .rev()
+        .map(|i| char::from(b"0123456789abcdef"[(h >> (i * 4)) as usize & 15]))
+        .collect()
 }
 
 /// Writes `progress` for `quiz` as one progress line.
 pub fn encode(quiz: &[Question], progress: &Progress) -> String {
-    let answers: Vec<String> = progress
-        .answers
-        .iter()
-        .map(|a| match a.first {
-            None => String::new(),
-            Some(first) => {
-                let tried: Vec<String> = a.tried.iter().map(|t| t.to_string()).collect();
-                let mut flags = String::new();
-                if a.solved {
-                    flags.push('s');
-                }
-                if a.revealed {
-                    flags.push('r');
-                }
-                format!(
-                    "{first}.{}.{}.{flags}",
-                    a.last.unwrap_or(first),
-                    tried.join("-")
-                )
+    let mut out = String::with_capacity(32 + 8 * progress.answers.len());
+    out.push_str(PROGRESS_VERSION);
+    out.push_str(";h=");
+    out.push_str(&quiz_hash(quiz));
+    out.push_str(";a=");
+    for (i, a) in progress.answers.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let Some(first) = a.first else { continue };
+        out.push_str(&first.to_string());
+        out.push('.');
+        out.push_str(&a.last.unwrap_or(first).to_string());
+        out.push('.');
+        for (k, t) in a.tried.iter().enumerate() {
+            if k > 0 {
+                out.push('-');
             }
-        })
-        .collect();
-    let steps: Vec<String> = progress.steps.iter().map(|s| s.to_string()).collect();
-    format!(
-        "{PROGRESS_VERSION};h={};a={};s={}",
-        quiz_hash(quiz),
-        answers.join(","),
-        steps.join(",")
-    )
+            out.push_str(&t.to_string());
+        }
+        out.push('.');
+        if a.solved {
+            out.push('s');
+        }
+        if a.revealed {
+            out.push('r');
+        }
+    }
+    out.push_str(";s=");
+    for (i, step) in progress.steps.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&step.to_string());
+    }
+    out
 }
 
 /// Reads a progress line for `quiz`; `None` if it is not one this version
@@ -201,7 +212,11 @@ fn decimal(text: &str) -> Option<u32> {
     if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
         return None;
     }
-    let n: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let n: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
     let up = fraction.bytes().next().is_some_and(|b| b >= b'5');
     n.checked_add(u32::from(up))
 }
