@@ -383,14 +383,20 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
         if !offered.iter().any(|s| s.place() == place) {
             continue;
         }
-        w.raw(r#"<div class="rll-tabs__group" role="presentation"><span class="rll-tabs__group-label" aria-hidden="true">"#)
-            .text(label)
+        // The group's heading cannot sit in the tab list as text (only
+        // tabs may): each tab carries it as its description instead.
+        let group = format!("{}-group-{}", w.id, place as u8);
+        let _ = write!(
+            w.out,
+            r#"<div class="rll-tabs__group" role="presentation"><span class="rll-tabs__group-label" id="{group}" aria-hidden="true">"#
+        );
+        w.text(label)
             .raw(r#"</span><div class="rll-tabs__row" role="presentation">"#);
         for s in offered.iter().filter(|s| s.place() == place) {
             let (name, hint) = tab_names(*s);
             let _ = write!(
                 w.out,
-                r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
+                r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" aria-describedby="{group}" tabindex="-1"><span class="rll-tabs__label">"#,
                 id = w.id,
                 n = s.as_str()
             );
@@ -407,7 +413,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 /// The picture, the replay controls and the prediction.
 fn picture(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" tabindex="-1" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
@@ -417,7 +423,7 @@ fn picture(w: &mut W) {
         );
         w.text(t).raw("</li>");
     }
-    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" aria-pressed="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
+    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
@@ -435,7 +441,7 @@ fn picture(w: &mut W) {
     w.text(T::Time);
     let _ = write!(
         w.out,
-        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="0.01"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
+        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="any"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
     );
     w.text(T::Speed);
     let _ = write!(
@@ -454,6 +460,8 @@ fn picture(w: &mut W) {
     w.text(T::PredictGuess)
         .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
         .text(T::PredictGo)
+        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="predict-cancel" data-act="predict-cancel">"#)
+        .text(T::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
         .text(T::PredictHidden)
         .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result" data-slot="predict-result"></p></figure></div>"#);
@@ -541,7 +549,7 @@ fn details(w: &mut W) {
     w.text(T::SliderTraffic);
     let _ = write!(
         w.out,
-        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1000"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
+        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
     );
 }
 

@@ -47,6 +47,7 @@ mod vm_log;
 mod vm_page;
 mod vm_quiz;
 mod vm_reads;
+mod vm_say;
 mod vm_skeleton;
 mod vm_support;
 mod vm_text;
