@@ -235,7 +235,7 @@ impl Svg {
                     set(el, "data-mean", &d.mean);
                     set(el, "data-min", &d.min.to_string());
                     set(el, "data-max", &d.max.to_string());
-                    set(el, "aria-label", &point_label(d, texts));
+                    set(el, "aria-label", &point_label(c.axis, d, texts));
                     set(
                         el,
                         "class",
@@ -264,17 +264,8 @@ fn escape(s: &str) -> String {
 }
 
 /// A point's numbers, in words.
-fn point_label(d: &crate::vm::chart::Dot, texts: &Texts) -> String {
-    texts.fill(
-        T::ChartPoint,
-        &[
-            ("s", texts.get(names(d.strategy).0)),
-            ("x", &d.x_text),
-            ("mean", &d.mean),
-            ("min", &d.min.to_string()),
-            ("max", &d.max.to_string()),
-        ],
-    )
+fn point_label(axis: Axis, d: &crate::vm::chart::Dot, texts: &Texts) -> String {
+    crate::vm::chart::point_label(axis, d, texts.get(names(d.strategy).0), texts)
 }
 
 /// The table of a chart's numbers, for screen readers.

@@ -584,7 +584,7 @@ fn charts(w: &mut W) {
             r#"</summary><table data-table="{name}" tabindex="0"></table></details></figure>"#
         );
     }
-    w.raw(r#"</div><p class="rll-charts__readout" aria-live="polite" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
+    w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].

@@ -323,7 +323,10 @@ texts! {
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
     ChartLimit "chart.limit" "limit {l}";
     ChartWorking "chart.working" "Computing the sweep…";
-    ChartPoint "chart.point" "{s}, {x}: mean {mean}, least {min}, most {max}";
+    ChartPoint "chart.point" "{s}, {x}: mean {mean} allowed, least {min}, most {max}";
+    ChartAtServer "chart.at.server" "{n} server";
+    ChartAtServers "chart.at.servers" "{n} servers";
+    ChartAtRtt "chart.at.rtt" "{n} ms round trip";
     ChartTable "chart.table" "The same numbers as a table";
     ChartColStrategy "chart.col.strategy" "Strategy";
 

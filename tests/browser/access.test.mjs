@@ -447,3 +447,22 @@ describe('reading order and names (item 11)', () => {
     await w.close();
   });
 });
+
+describe('the charts name their units (item 10, in part)', () => {
+  test('every point says "servers" or "ms round trip" and "allowed"; the readout does not repeat it aloud', async () => {
+    const w = await openWidget('?strategy=getset');
+    await w.page.locator('[data-chart="servers"]').scrollIntoViewIfNeeded();
+    const names = await until(async () => {
+      const n = await w.page.locator('.rll-chart__dot[aria-label]:not([visibility])').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      return n.length > 20 && n.every((s) => s) ? n : false;
+    }, { timeout: 30000, interval: 200 });
+    assert.ok(names, 'the charts drawn');
+    const bad = names.filter((s) => !/, \d[\d.]* (servers?|ms round trip): mean [\d.]+ allowed, least \d+, most \d+$/.test(s));
+    assert.deepEqual(bad, [], 'units in every point\'s name');
+    const readout = w.locator('chart-readout');
+    assert.equal(await readout.getAttribute('aria-live'), null, 'the readout is not a live region');
+    assert.equal(await readout.getAttribute('aria-hidden'), 'true', 'a screen reader hears the focused point once, by its name');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
