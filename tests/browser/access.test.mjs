@@ -449,7 +449,7 @@ describe('reading order and names (item 11)', () => {
 });
 
 describe('the charts name their units (item 10, in part)', () => {
-  test('every point says "servers" or "ms round trip" and "allowed"; the readout does not repeat it aloud', async () => {
+  test('every point says "servers" or "ms round trip" and "allowed"; no two series drawn alike; the readout does not repeat it aloud', async () => {
     const w = await openWidget('?strategy=getset');
     await w.page.locator('[data-chart="servers"]').scrollIntoViewIfNeeded();
     const names = await until(async () => {
@@ -459,6 +459,12 @@ describe('the charts name their units (item 10, in part)', () => {
     assert.ok(names, 'the charts drawn');
     const bad = names.filter((s) => !/, \d[\d.]* (servers?|ms round trip): mean [\d.]+ allowed, least \d+, most \d+$/.test(s));
     assert.deepEqual(bad, [], 'units in every point\'s name');
+    // Each series in a chart is drawn unlike the others, colour aside.
+    const looks = await w.page.locator('[data-chart]').evaluateAll((charts) => charts.map((c) =>
+      [...c.querySelectorAll('.rll-chart__line')].map((l) => `${getComputedStyle(l).strokeDasharray}/${getComputedStyle(l).strokeWidth}`)));
+    for (const lines of looks) {
+      assert.equal(new Set(lines).size, lines.length, `a second cue per series: ${lines.join(', ')}`);
+    }
     const readout = w.locator('chart-readout');
     assert.equal(await readout.getAttribute('aria-live'), null, 'the readout is not a live region');
     assert.equal(await readout.getAttribute('aria-hidden'), 'true', 'a screen reader hears the focused point once, by its name');
