@@ -102,6 +102,9 @@ impl Svg {
         let _ = svg.set_attribute("data-testid", testid);
         let _ = svg.set_attribute("role", "group");
         let axes = svg_el(doc, "g", "rll-chart__axes");
+        // The ticks' loose numbers are for the eye: a screen reader reads
+        // each point's name (units in it) and the table.
+        let _ = axes.set_attribute("aria-hidden", "true");
         let limit = svg_el(doc, "line", "rll-chart__limit");
         let ceiling = svg_el(doc, "path", "rll-chart__ceiling");
         let here = svg_el(doc, "line", "rll-chart__here");

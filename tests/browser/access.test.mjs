@@ -465,6 +465,8 @@ describe('the charts name their units (item 10, in part)', () => {
     for (const lines of looks) {
       assert.equal(new Set(lines).size, lines.length, `a second cue per series: ${lines.join(', ')}`);
     }
+    const loose = await w.page.locator('[data-chart] text').evaluateAll((ts) => ts.filter((t) => !t.closest('[aria-hidden="true"]')).map((t) => t.textContent));
+    assert.deepEqual(loose, [], 'no loose tick numbers for a screen reader');
     const readout = w.locator('chart-readout');
     assert.equal(await readout.getAttribute('aria-live'), null, 'the readout is not a live region');
     assert.equal(await readout.getAttribute('aria-hidden'), 'true', 'a screen reader hears the focused point once, by its name');
