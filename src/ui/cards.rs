@@ -38,7 +38,7 @@ impl Held {
         let li = document.create_element("li").ok()?;
         let name = texts.fill(T::CardName, &[("n", &n.to_string())]);
         li.set_inner_html(&format!(
-            r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
+            r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count" aria-hidden="true"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
         ));
         let _ = li.set_attribute("data-testid", "server-card");
         let _ = li.set_attribute("data-server", &n.to_string());

@@ -102,6 +102,9 @@ impl Svg {
         let _ = svg.set_attribute("data-testid", testid);
         let _ = svg.set_attribute("role", "group");
         let axes = svg_el(doc, "g", "rll-chart__axes");
+        // The ticks' loose numbers are for the eye: a screen reader reads
+        // each point's name (units in it) and the table.
+        let _ = axes.set_attribute("aria-hidden", "true");
         let limit = svg_el(doc, "line", "rll-chart__limit");
         let ceiling = svg_el(doc, "path", "rll-chart__ceiling");
         let here = svg_el(doc, "line", "rll-chart__here");
@@ -235,7 +238,7 @@ impl Svg {
                     set(el, "data-mean", &d.mean);
                     set(el, "data-min", &d.min.to_string());
                     set(el, "data-max", &d.max.to_string());
-                    set(el, "aria-label", &point_label(d, texts));
+                    set(el, "aria-label", &point_label(c.axis, d, texts));
                     set(
                         el,
                         "class",
@@ -264,17 +267,8 @@ fn escape(s: &str) -> String {
 }
 
 /// A point's numbers, in words.
-fn point_label(d: &crate::vm::chart::Dot, texts: &Texts) -> String {
-    texts.fill(
-        T::ChartPoint,
-        &[
-            ("s", texts.get(names(d.strategy).0)),
-            ("x", &d.x_text),
-            ("mean", &d.mean),
-            ("min", &d.min.to_string()),
-            ("max", &d.max.to_string()),
-        ],
-    )
+fn point_label(axis: Axis, d: &crate::vm::chart::Dot, texts: &Texts) -> String {
+    crate::vm::chart::point_label(axis, d, texts.get(names(d.strategy).0), texts)
 }
 
 /// The table of a chart's numbers, for screen readers.

@@ -11,26 +11,15 @@ use wasm_bindgen::JsCast;
 
 use super::state::{Lab, Predict, PLAY_MS};
 
-/// Whether the learner asked for reduced motion: then nothing moves by
-/// itself (step and scrub still work).
-pub fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|q| q.matches())
-}
+/// Under reduced motion, the least time (ms) Play rests on each event.
+const JUMP_MS: f64 = 200.0;
+
+pub use super::dom::reduced_motion;
 
 /// Starts playing from the start (or from the moment shown, if paused
-/// mid-run); with reduced motion, shows the end at once.
+/// mid-run).
 pub fn play(lab: Lab) {
     let end = lab.report.with_untracked(|r| r.end_us);
-    if reduced_motion() {
-        finish(lab);
-        return;
-    }
     match lab.time.get_untracked() {
         Some(t) if t < end => {}
         _ => lab.time.set(Some(0)),
@@ -55,8 +44,11 @@ pub fn use_clock(lab: Lab) {
     let frame: Frame = Rc::new(RefCell::new(None));
     let handle = Rc::new(Cell::new(0i32));
     let last = Rc::new(Cell::new(None::<f64>));
+    let waited = Rc::new(Cell::new(0.0f64));
+    let reduced = reduced_motion();
     {
         let (frame_in, handle_in, last_in) = (frame.clone(), handle.clone(), last.clone());
+        let waited_in = waited.clone();
         *frame.borrow_mut() = Some(Closure::new(move |now: f64| {
             if !lab.playing.try_get_untracked().unwrap_or(false) {
                 return;
@@ -65,8 +57,28 @@ pub fn use_clock(lab: Lab) {
             let dt = last_in
                 .replace(Some(now))
                 .map_or(0.0, |before| (now - before).max(0.0));
-            let per_ms = end as f64 / PLAY_MS[usize::from(lab.speed.get_untracked().min(2))];
-            let t = lab.time.get_untracked().unwrap_or(0) + (dt * per_ms) as u64;
+            let run_ms = PLAY_MS[usize::from(lab.speed.get_untracked().min(2))];
+            let now_t = lab.time.get_untracked().unwrap_or(0);
+            let t = if reduced {
+                // The run's events spread over the time a moving replay
+                // takes: one a beat, a beat at least JUMP_MS (a long run
+                // moves several events a beat).
+                let times = lab.report.with_untracked(|r| r.event_times());
+                let n = times.len().max(1) as f64;
+                let beat = (run_ms / n).max(JUMP_MS);
+                let per = (n * beat / run_ms).ceil().max(1.0) as usize;
+                let waited = waited_in.get() + dt;
+                if waited < beat {
+                    waited_in.set(waited);
+                    now_t
+                } else {
+                    waited_in.set(0.0);
+                    let from = times.iter().position(|&x| x > now_t).unwrap_or(times.len());
+                    times.get(from + per - 1).copied().unwrap_or(end)
+                }
+            } else {
+                now_t + (dt * end as f64 / run_ms) as u64
+            };
             if t >= end {
                 finish(lab);
                 return;

@@ -223,3 +223,16 @@ impl Attrs {
         }
     }
 }
+
+/// Whether the learner asked for reduced motion: then nothing travels
+/// across the picture; Play steps from one event to the next on a timer
+/// (the picture and the words change in jumps, as with Step).
+pub fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|q| q.matches())
+}

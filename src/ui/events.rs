@@ -56,10 +56,19 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
             tab_key(lab, &r, &tab, &key, &ev);
+        } else if key == "Escape" && closest(&ev, "[data-slot=\"predict\"]").is_some() {
+            cancel_prediction(lab, &r);
+        } else if let Some(time) = closest(&ev, "[data-input=\"time\"]") {
+            time_key(lab, &time, &key, &ev);
+        } else if let Some(input) = closest(&ev, "[data-knob=\"traffic\"]") {
+            traffic_key(lab, &input, &key, &ev);
+        } else if let Some(option) = closest(&ev, "[role=\"radio\"]") {
+            super::quiz::key(&option, &key, &ev);
         } else if let Some(dot) = closest(&ev, ".rll-chart__dot") {
             super::charts::key(&dot, &key, &ev);
         }
     });
+    let r = root.clone();
     listen(root, "submit", move |ev| {
         ev.prevent_default();
         if let Some(form) = closest(&ev, "[data-slot=\"predict\"]") {
@@ -71,6 +80,11 @@ pub fn bind(lab: Lab, root: &Element) {
             lab.predict.set(Predict::Replaying(g));
             lab.time.set(Some(0));
             clock::play(lab);
+            // The form hides: the focus goes to the replay's Pause, the
+            // control of what now runs (not to the page's start).
+            if let Some(play) = dom::find(&r, "[data-testid=\"play\"]") {
+                dom::focus(&play);
+            }
         }
     });
     listen(root, "focusin", move |ev| {
@@ -112,29 +126,8 @@ fn click(lab: Lab, root: &Element, el: &Element) {
                 clock::play(lab);
             }
         }
-        "step" => {
-            let t = if lab.at_end.get_untracked() {
-                None
-            } else {
-                lab.time.get_untracked()
-            };
-            let next = lab.report.with_untracked(|r| {
-                let ts = r.event_times();
-                match t {
-                    None => ts.first().copied(),
-                    Some(t) => ts.iter().copied().find(|&x| x > t),
-                }
-            });
-            seek(lab, next);
-        }
-        "back" => {
-            let end = lab.report.with_untracked(|r| r.end_us);
-            let t = lab.time.get_untracked().unwrap_or(end).min(end);
-            let prev = lab
-                .report
-                .with_untracked(|r| r.event_times().into_iter().rev().find(|&x| x < t));
-            seek(lab, Some(prev.unwrap_or(0)));
-        }
+        "step" => step(lab, 1),
+        "back" => step(lab, -1),
         "predict" => {
             lab.playing.set(false);
             lab.time.set(Some(0));
@@ -148,6 +141,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
                 dom::focus(&input);
             }
         }
+        "predict-cancel" => cancel_prediction(lab, root),
         "log-all" => lab.log_all.update(|a| *a = !*a),
         "show-me" => {
             if let Some(q) = el.get_attribute("data-query") {
@@ -165,14 +159,100 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             super::embed::copy_to(lab, root, T::EmbedCode, code)
         }
         "quiz-pick" => super::quiz::pick(lab, num("data-q"), num("data-i")),
-        "quiz-show" => super::quiz::reveal(lab, num("data-q")),
-        "quiz-reset" => super::quiz::reset(lab),
+        "quiz-show" => super::quiz::reveal(lab, root, num("data-q")),
+        "quiz-reset" => super::quiz::reset(lab, root),
         "dismiss" => {
             if let Ok(Some(n)) = el.closest(".rll-notice") {
                 dom::hide(&n, true);
             }
         }
         _ => {}
+    }
+}
+
+/// Moves the replay `n` events on (back when negative), paused: Step, Step
+/// back, and the time slider's arrow keys (PageUp and PageDown: ten).
+/// Stepping on from the end starts again at the first event.
+fn step(lab: Lab, n: i32) {
+    let end = lab.report.with_untracked(|r| r.end_us);
+    let t = if lab.at_end.get_untracked() {
+        None
+    } else {
+        lab.time.get_untracked()
+    };
+    let to = lab.report.with_untracked(|r| {
+        let ts = r.event_times();
+        if n > 0 {
+            let from = match t {
+                None => 0,
+                Some(t) => ts.iter().position(|&x| x > t).unwrap_or(ts.len()),
+            };
+            let at = from + n as usize - 1;
+            if t.is_none() {
+                ts.get(at).copied()
+            } else {
+                Some(ts.get(at).copied().unwrap_or(end))
+            }
+        } else {
+            let t = t.unwrap_or(end).min(end);
+            let before = ts.iter().filter(|&&x| x < t).count();
+            let at = before.saturating_sub(n.unsigned_abs() as usize);
+            Some(if before == 0 { 0 } else { ts[at] })
+        }
+    });
+    seek(lab, to);
+}
+
+/// Keys on the time slider: an event at a time, ten with PageUp and
+/// PageDown, the start and the end with Home and End (the browser's own
+/// step is a hundredth of a millisecond: thousands of presses a run).
+fn time_key(lab: Lab, _time: &Element, key: &str, ev: &web_sys::Event) {
+    match key {
+        "ArrowRight" | "ArrowUp" => step(lab, 1),
+        "ArrowLeft" | "ArrowDown" => step(lab, -1),
+        "PageUp" => step(lab, 10),
+        "PageDown" => step(lab, -10),
+        "Home" => seek(lab, Some(0)),
+        "End" => seek(lab, None),
+        _ => return,
+    }
+    ev.prevent_default();
+}
+
+/// The arrow keys on the site's traffic: to the next round thousand up or
+/// down (PageUp and PageDown: ten thousand), so any typed number stays
+/// valid (the field's step is 1) and a press is a useful change.
+fn traffic_key(lab: Lab, input: &Element, key: &str, ev: &web_sys::Event) {
+    let by: i64 = match key {
+        "ArrowUp" => 1_000,
+        "ArrowDown" => -1_000,
+        "PageUp" => 10_000,
+        "PageDown" => -10_000,
+        _ => return,
+    };
+    ev.prevent_default();
+    let now = i64::from(lab.scenario.with_untracked(|s| s.traffic));
+    let next = if by > 0 {
+        (now / by + 1) * by
+    } else {
+        ((now + by.abs() - 1) / by.abs() - 1) * by.abs()
+    };
+    let next = next.clamp(1, 1_000_000).to_string();
+    dom::set_value(input, &next);
+    knob(lab, "traffic", &next);
+}
+
+/// The prediction is called off (Cancel, or Escape in its form): the
+/// outcome shows again and the focus returns to "Predict first".
+fn cancel_prediction(lab: Lab, root: &Element) {
+    if lab.predict.get_untracked() != Predict::Asking {
+        return;
+    }
+    lab.predict.set(Predict::Off);
+    lab.time.set(None);
+    if let Some(start) = dom::find(root, "[data-testid=\"predict-start\"]") {
+        dom::hide(&start, false);
+        dom::focus(&start);
     }
 }
 
@@ -270,6 +350,9 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Center);
         el.scroll_into_view_with_scroll_into_view_options(&opts);
+        // The focus goes with the view: the next Tab is the replay's Play,
+        // not the link far below.
+        dom::focus(&el);
     }
 }
 

@@ -54,7 +54,8 @@ fn paint(kind: Mark, p: &Palette) -> (&str, bool) {
         Mark::No => (&p.no, true),
         Mark::Under => (&p.bad_ink, true),
         Mark::Waiting => (&p.muted, true),
-        Mark::Unused => (&p.line, true),
+        // Muted ink, not the faint line colour: 3:1 at least on the card.
+        Mark::Unused => (&p.muted, true),
     }
 }
 

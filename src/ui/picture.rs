@@ -458,6 +458,10 @@ pub fn bind(lab: Lab, root: &Element) {
     bind_replay(lab, root);
 }
 
+/// While playing, the least time (ms) between two changes of the time
+/// slider's `aria-valuetext`.
+const SLIDER_WORDS_MS: f64 = 3_000.0;
+
 /// Keeps the replay controls and the prediction in step.
 fn bind_replay(lab: Lab, root: &Element) {
     use dom::Kept;
@@ -475,6 +479,8 @@ fn bind_replay(lab: Lab, root: &Element) {
     let mut guess = kept("[data-testid=\"predict-guess\"]");
     let mut result = slot(root, "predict-result").map(Kept::new);
     let mut asked = None;
+    // When the slider's words last changed while playing (ms).
+    let mut said_at = f64::NEG_INFINITY;
     super::clock::use_clock(lab);
     effect(move || {
         let m = lab.m();
@@ -484,7 +490,9 @@ fn bind_replay(lab: Lab, root: &Element) {
         let now = lab.words_time[W_TOTALS].get().unwrap_or(end).min(end);
         let playing = lab.playing.get();
         if let Some(p) = &mut play {
-            p.attr("aria-pressed", if playing { "true" } else { "false" });
+            // Its name says what a press does ("Play", "Pause"); no
+            // pressed state on top, which would say it twice.
+            p.attr("data-playing", if playing { "true" } else { "false" });
         }
         let num = |us: u64| m.texts.num(&format::moment(us));
         let words = m
@@ -493,7 +501,14 @@ fn bind_replay(lab: Lab, root: &Element) {
         if let (Some(t), Some(max), Some(w)) = (&time, &mut time_max, &mut time_words) {
             max.attr("max", &format::moment(end));
             dom::set_value(t, &format::moment(now));
-            w.attr("aria-valuetext", &words);
+            // While playing, the slider's words change at most every
+            // SLIDER_WORDS_MS, so a screen reader on it is not flooded (the
+            // announcer says what happens, at its own pace).
+            let clock = js_sys::Date::now();
+            if !playing || clock - said_at >= SLIDER_WORDS_MS {
+                said_at = if playing { clock } else { f64::NEG_INFINITY };
+                w.attr("aria-valuetext", &words);
+            }
         }
         if let Some(o) = &mut out {
             o.text(&words);

@@ -45,8 +45,9 @@ pub fn pick(lab: Lab, q: usize, i: usize) {
     }
 }
 
-/// The learner asked for the answer to question `q`.
-pub fn reveal(lab: Lab, q: usize) {
+/// The learner asked for the answer to question `q`. "Show answer" hides
+/// itself, so the focus moves to the answer, now checked.
+pub fn reveal(lab: Lab, root: &Element, q: usize) {
     let m = lab.m();
     if let Some(question) = m.quiz.get(q) {
         lab.answers.update(|a| {
@@ -54,13 +55,50 @@ pub fn reveal(lab: Lab, q: usize) {
                 a.reveal(question);
             }
         });
+        let right = question.right();
+        if let Some(b) = find(
+            root,
+            &format!("[data-act=\"quiz-pick\"][data-q=\"{q}\"][data-i=\"{right}\"]"),
+        ) {
+            super::dom::focus(&b);
+        }
     }
 }
 
-/// "Try again": every answer forgotten.
-pub fn reset(lab: Lab) {
+/// "Try again": every answer forgotten. The button hides itself, so the
+/// focus moves to the first question's options.
+pub fn reset(lab: Lab, root: &Element) {
     let n = lab.m().quiz.len();
     lab.answers.set(vec![Answer::default(); n]);
+    if let Some(b) = find(root, "[data-act=\"quiz-pick\"][data-q=\"0\"]") {
+        super::dom::focus(&b);
+    }
+}
+
+/// Arrow keys, Home and End within a question's options move the focus
+/// (the options are a radio group: one Tab stop); Space or Enter picks.
+/// Moving does not pick: the first pick counts, so it must be meant.
+pub fn key(option: &Element, key: &str, ev: &web_sys::Event) {
+    let Some(group) = option.closest("[role=\"radiogroup\"]").ok().flatten() else {
+        return;
+    };
+    let options = all(&group, "[role=\"radio\"]");
+    let n = options.len();
+    let Some(at) = options.iter().position(|o| o == option) else {
+        return;
+    };
+    let next = match key {
+        "ArrowDown" | "ArrowRight" => (at + 1) % n,
+        "ArrowUp" | "ArrowLeft" => (at + n - 1) % n,
+        "Home" => 0,
+        "End" => n - 1,
+        _ => return,
+    };
+    ev.prevent_default();
+    for (i, o) in options.iter().enumerate() {
+        attr(o, "tabindex", if i == next { "0" } else { "-1" });
+    }
+    super::dom::focus(&options[next]);
 }
 
 /// Binds the quiz under `root`.
@@ -88,9 +126,13 @@ pub fn bind(lab: Lab, root: &Element) {
                 attr(button, "class", o.class);
                 attr(
                     button,
-                    "aria-pressed",
-                    if o.pressed { "true" } else { "false" },
+                    "aria-checked",
+                    if o.checked { "true" } else { "false" },
                 );
+                attr(button, "tabindex", if o.tab_stop { "0" } else { "-1" });
+                if let Some(note) = find(button, "[data-part=\"note\"]") {
+                    text(&note, &o.note);
+                }
                 match o.correct {
                     Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
                     None => {

@@ -139,11 +139,12 @@ impl Lab {
         });
         let playing = RwSignal::new(false);
         let speed = RwSignal::new(1u8);
-        // While playing, how far the run moves in WORDS_MS.
+        // While playing, how far the run moves in WORDS_MS. Under reduced
+        // motion Play jumps from event to event, and the words show each.
+        let jumps = super::dom::reduced_motion();
         let step = memo(move || {
             let per = PLAY_MS[usize::from(speed.get().min(2))];
-            playing
-                .get()
+            (playing.get() && !jumps)
                 .then(|| report.with(|r| (r.end_us as f64 * WORDS_MS / per) as u64))
                 .filter(|q| *q > 0)
         });

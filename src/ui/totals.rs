@@ -10,9 +10,9 @@ use web_sys::Element;
 use super::dom::{self, hide, slot, Kept};
 use super::effect;
 use super::state::{Lab, W_TOTALS};
+use crate::sim::Scenario;
 use crate::vm::page::Section;
-use crate::vm::skeleton::tab_names;
-use crate::vm::text::T;
+use crate::vm::say;
 use crate::vm::totals;
 
 /// The totals box's parts (see [`totals::head_skeleton`]), each with what
@@ -157,37 +157,84 @@ pub fn bind(lab: Lab, root: &Element) {
     });
 }
 
-/// A visually hidden, polite live region that reads the outcome once the
-/// learner pauses, not on every step of a drag (nor every replay frame).
+/// While the replay plays, the least time (ms of real time) between two
+/// things it says: a listener's pace, not every frame.
+const PLAY_SAY_MS: f64 = 2_500.0;
+
+/// After Step, Step back or a scrub, how long (ms) the announcer waits
+/// for the next one before speaking (a run of presses says the last).
+const STEP_SAY_MS: u32 = 250;
+
+/// A visually hidden, polite live region, the widget's one voice: the
+/// outcome once the learner pauses on a setting (not on every step of a
+/// drag); what happened at the moment shown after Step, Step back and the
+/// time slider; while Play runs, what happened since it last spoke, every
+/// few seconds; the moment it paused at, or the outcome at the end. Every
+/// sentence comes from [`crate::vm::say`].
 pub fn use_announcer(lab: Lab, root: &Element) {
     let Some(region) = slot(root, "announcer") else {
         return;
     };
     let pending = StoredValue::new_local(None::<Timeout>);
+    let speak = move |text: String, ms: u32| {
+        let region = region.clone();
+        let timeout = Timeout::new(ms, move || region.set_text_content(Some(&text)));
+        pending.set_value(Some(timeout));
+    };
+    let speak_ = speak.clone();
     let mut first = true;
     effect(move || {
         let m = lab.m();
-        let summary = lab.report.with(|r| {
-            let verdicts: Vec<String> = totals::verdicts(r, &m.texts)
-                .into_iter()
-                .map(|v| v.text)
-                .collect();
-            format!(
-                "{}: {}. {}",
-                m.texts.get(tab_names(r.scenario.strategy).0),
-                m.texts.fill(
-                    T::LabelEnd,
-                    &[("a", &r.allowed.to_string()), ("r", &r.refused.to_string())]
-                ),
-                verdicts.join(" ")
-            )
-        });
+        let summary = lab.report.with(|r| say::outcome(r, &m.texts));
         if std::mem::take(&mut first) || !lab.shows(Section::Totals) {
             // Nothing to announce on load: the page itself says it.
             return;
         }
-        let region = region.clone();
-        let timeout = Timeout::new(600, move || region.set_text_content(Some(&summary)));
-        pending.set_value(Some(timeout));
+        speak(summary, 600);
+    });
+    // The replay. A new scenario (which also resets the moment) is the
+    // outcome's to announce, above.
+    let mut seen: Option<(Scenario, bool, Option<u64>)> = None;
+    // The moment said last (`None`: the start) and when (ms).
+    let mut said: (Option<u64>, f64) = (None, 0.0);
+    effect(move || {
+        let speak = &speak_;
+        let scenario = lab.scenario.get();
+        let playing = lab.playing.get();
+        let time = lab.time.get();
+        let before = seen.replace((scenario, playing, time));
+        let Some((was, was_playing, was_time)) = before else {
+            return;
+        };
+        if was != scenario || lab.hiding() || !lab.shows(Section::Totals) {
+            return;
+        }
+        let m = lab.m();
+        let clock = js_sys::Date::now();
+        lab.report.with_untracked(|r| {
+            let end = r.end_us;
+            match (was_playing, playing, time) {
+                // Started: says nothing yet (the button now says Pause).
+                (false, true, t) => said = (t.filter(|&t| t > 0), clock),
+                // Playing: every few seconds, what happened since.
+                (true, true, Some(t)) if clock - said.1 >= PLAY_SAY_MS && said.0 != Some(t) => {
+                    speak(say::span(r, said.0, t, &m.texts), 0);
+                    said = (Some(t), clock);
+                }
+                // Reached the end: the outcome.
+                (true, false, None) => speak(say::outcome(r, &m.texts), 0),
+                // Paused: where, and the totals then.
+                (true, false, Some(t)) => speak(say::paused(r, t, &m.texts), 0),
+                // Step, Step back, the slider: what happens at that moment.
+                (false, false, t) if t != was_time => {
+                    let text = match t {
+                        Some(t) => say::moment(r, t.min(end), &m.texts),
+                        None => say::outcome(r, &m.texts),
+                    };
+                    speak(text, STEP_SAY_MS);
+                }
+                _ => {}
+            }
+        });
     });
 }

@@ -47,6 +47,15 @@ impl Card {
     /// The sentence a screen reader hears for this card.
     pub fn heard(&self, texts: &Texts) -> String {
         let mut s = texts.fill(T::CardHeard, &[("n", &self.received.to_string())]);
+        // The counts as words: the card shows "3 429", which a screen
+        // reader would read as a number.
+        s.push_str(&texts.fill(
+            T::CardCounts,
+            &[
+                ("a", &self.allowed.to_string()),
+                ("r", &self.refused.to_string()),
+            ],
+        ));
         for (n, t) in [
             (self.beyond, T::CardBeyond),
             (self.under, T::CardUnder),

@@ -45,6 +45,8 @@ pub struct Series {
 /// A whole chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
+    /// What is swept along x.
+    pub axis: Axis,
     pub w: f64,
     pub h: f64,
     pub series: Vec<Series>,
@@ -219,6 +221,7 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         })
         .collect();
     Chart {
+        axis,
         w,
         h,
         series,
@@ -261,4 +264,28 @@ pub fn note(s: &crate::sim::Scenario, texts: &super::text::Texts) -> String {
             ],
         )
     }
+}
+
+/// A point's name, units in every number: "Local counters, 4 servers:
+/// mean 40 allowed, least 38, most 40" (`name`: the strategy's name).
+pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &super::text::Texts) -> String {
+    use super::text::T;
+    let at = t.fill(
+        match axis {
+            Axis::Servers if d.x_text == "1" => T::ChartAtServer,
+            Axis::Servers => T::ChartAtServers,
+            Axis::Rtt => T::ChartAtRtt,
+        },
+        &[("n", &t.num(&d.x_text))],
+    );
+    t.fill(
+        T::ChartPoint,
+        &[
+            ("s", name),
+            ("x", &at),
+            ("mean", &t.num(&d.mean)),
+            ("min", &d.min.to_string()),
+            ("max", &d.max.to_string()),
+        ],
+    )
 }

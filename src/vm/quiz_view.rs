@@ -13,8 +13,15 @@ use super::text::{Texts, T};
 pub struct OptionView {
     /// The button's classes.
     pub class: &'static str,
-    /// Whether its feedback is the one showing.
-    pub pressed: bool,
+    /// Whether it is the option picked last (its feedback is the one
+    /// showing): the radio that is checked.
+    pub checked: bool,
+    /// Whether it is the group's one Tab stop (the checked option, else
+    /// the first).
+    pub tab_stop: bool,
+    /// What a screen reader hears after its text once it is known to be
+    /// right or wrong ("(the answer)", "(not right)"), else empty.
+    pub note: String,
     /// Once the question is over: whether it is the right one.
     pub correct: Option<bool>,
 }
@@ -34,6 +41,7 @@ pub struct QuestionView {
 /// The state of question `q` after `a`, its options in `order`.
 pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionView {
     let right = q.right();
+    let stop = a.last.unwrap_or(order.first().copied().unwrap_or(0));
     let options = order
         .iter()
         .map(|&i| OptionView {
@@ -44,21 +52,40 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
             } else {
                 "rll-question__choice"
             },
-            pressed: a.last == Some(i),
+            checked: a.last == Some(i),
+            tab_stop: i == stop,
+            note: if i == right && a.done() {
+                format!(" {}", t.get(T::QuizMarkRight))
+            } else if a.tried.contains(&i) {
+                format!(" {}", t.get(T::QuizMarkWrong))
+            } else {
+                String::new()
+            },
             correct: a.done().then_some(i == right),
         })
         .collect();
+    let text = |i: usize| q.options.get(i).map_or("", |o| o.text.as_str());
     let feedback = match a.last {
         None => String::new(),
         Some(i) => {
-            let verdict = t.get(if i == right {
-                T::QuizRight
-            } else {
-                T::QuizWrong
-            });
+            // In words: what was picked, whether it is right, and (once
+            // the learner asked) what the answer is.
+            let verdict = match a.first {
+                Some(f) if a.revealed && !a.solved && i == right => {
+                    t.fill(T::QuizRevealed, &[("o", text(f)), ("a", text(right))])
+                }
+                _ => t.fill(
+                    if i == right {
+                        T::QuizRight
+                    } else {
+                        T::QuizWrong
+                    },
+                    &[("o", text(i))],
+                ),
+            };
             let mut s = format!(
                 "<strong>{}</strong>{}",
-                esc(verdict),
+                esc(&verdict),
                 esc(&q.options[i].why)
             );
             if !a.done() {
@@ -86,17 +113,19 @@ pub fn question(
 ) -> String {
     let v = view(q, order, a, t);
     let mut s = format!(
-        r#"<span class="rll-question__n">{}.</span><p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="group" aria-labelledby="{id}-q{n}">"#,
+        r#"<span class="rll-question__n">{}.</span><p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="radiogroup" aria-labelledby="{id}-q{n}">"#,
         n + 1,
         esc(&q.prompt)
     );
     for (&i, o) in order.iter().zip(&v.options) {
         let _ = write!(
             s,
-            r#"<button type="button" class="{}" data-act="quiz-pick" data-q="{n}" data-i="{i}" aria-pressed="{}" aria-controls="{id}-q{n}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}</button>"#,
+            r#"<button type="button" role="radio" class="{}" data-act="quiz-pick" data-q="{n}" data-i="{i}" aria-checked="{}" tabindex="{}" aria-controls="{id}-q{n}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#,
             o.class,
-            o.pressed,
-            esc(&q.options[i].text)
+            o.checked,
+            if o.tab_stop { 0 } else { -1 },
+            esc(&q.options[i].text),
+            esc(&o.note)
         );
     }
     let _ = write!(

@@ -420,6 +420,9 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
     let mut last: Option<Place> = None;
     for s in offered {
         let place = s.place();
+        // The group's heading cannot sit in the tab list as text (only
+        // tabs may): each tab carries it as its description instead.
+        let group = format!("{}-group-{}", w.id, place as u8);
         if last.is_none() || !mixed && last != Some(place) {
             if last.is_some() {
                 w.raw("</div></div>");
@@ -431,17 +434,24 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
                     Place::Front => T::GroupFront,
                     Place::Redis => T::GroupRedis,
                 };
-                w.raw(r#"<span class="rll-tabs__group-label" aria-hidden="true">"#)
-                    .text(label)
-                    .raw("</span>");
+                let _ = write!(
+                    w.out,
+                    r#"<span class="rll-tabs__group-label" id="{group}" aria-hidden="true">"#
+                );
+                w.text(label).raw("</span>");
             }
             w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
         }
         last = Some(place);
         let (name, hint) = tab_names(*s);
+        let described = if mixed {
+            String::new()
+        } else {
+            format!(r#" aria-describedby="{group}""#)
+        };
         let _ = write!(
             w.out,
-            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel" tabindex="-1"><span class="rll-tabs__label">"#,
+            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
             id = w.id,
             n = s.as_str()
         );
@@ -459,7 +469,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 /// The picture, the replay controls and the prediction.
 fn picture(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" tabindex="-1" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
@@ -469,7 +479,7 @@ fn picture(w: &mut W) {
         );
         w.text(t).raw("</li>");
     }
-    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" aria-pressed="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
+    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
@@ -487,7 +497,7 @@ fn picture(w: &mut W) {
     w.text(T::Time);
     let _ = write!(
         w.out,
-        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="0.01"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
+        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="any"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
     );
     w.text(T::Speed);
     let _ = write!(
@@ -506,6 +516,8 @@ fn picture(w: &mut W) {
     w.text(T::PredictGuess)
         .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
         .text(T::PredictGo)
+        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="predict-cancel" data-act="predict-cancel">"#)
+        .text(T::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
         .text(T::PredictHidden)
         .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result" data-slot="predict-result"></p></figure></div>"#);
@@ -593,7 +605,7 @@ fn details(w: &mut W) {
     w.text(T::SliderTraffic);
     let _ = write!(
         w.out,
-        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1000"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
+        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
     );
 }
 
@@ -628,7 +640,7 @@ fn charts(w: &mut W) {
             r#"</summary><table data-table="{name}" tabindex="0"></table></details></figure>"#
         );
     }
-    w.raw(r#"</div><p class="rll-charts__readout" aria-live="polite" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
+    w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].

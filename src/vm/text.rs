@@ -172,6 +172,26 @@ texts! {
     PredictExact "predict.exact" "You guessed {g}, and exactly {n} got through. Well reasoned.";
     PredictNear "predict.near" "You guessed {g}; {n} got through. Close.";
     PredictFar "predict.far" "You guessed {g}; {n} got through. Replay it step by step to see why.";
+    PredictCancel "predict.cancel" "Cancel";
+
+    // What the replay says to a screen reader (see vm::say).
+    SayAt "say.at" "t = {t} ms: {what}. {so_far}.";
+    SaySoFar "say.so_far" "Answered so far: {a} allowed, {r} refused";
+    SayPaused "say.paused" "Paused at t = {t} ms. {so_far}.";
+    SayArriveOne "say.arrive_one" "request {n} arrives";
+    SayArriveMany "say.arrive_many" "requests {n} arrive";
+    SayAllowedOne "say.allowed_one" "request {n} allowed";
+    SayAllowedMany "say.allowed_many" "requests {n} allowed";
+    SayRefusedOne "say.refused_one" "request {n} refused";
+    SayRefusedMany "say.refused_many" "requests {n} refused";
+    SayAnsweredOne "say.answered_one" "request {n} gets its answer";
+    SayAnsweredMany "say.answered_many" "requests {n} get their answers";
+    SayRedis "say.redis" "Redis runs {c}";
+    SayRedisMany "say.redis_many" "Redis runs {n} commands";
+    SayCommand "say.command" "{c} for request {n}";
+    SayWaiting "say.waiting" "a command or its reply is on its way";
+    SayRange "say.range" "{a} to {b}";
+    SayAnd "say.and" " and ";
 
     // Server cards.
     CardsLabel "cards.label" "API servers";
@@ -186,6 +206,7 @@ texts! {
     CardNo "card.no" "{n} 429";
     CardQuota "card.quota" "quota {n}";
     CardHeard "card.heard" "received {n}";
+    CardCounts "card.counts" ": {a} allowed, {r} refused (429 Too Many Requests)";
     CardBeyond "card.beyond" ", {n} allowed beyond the limit";
     CardUnder "card.under" ", {n} refused while under the limit";
     CardUnused "card.unused" ", {n} of its quota unused";
@@ -309,7 +330,10 @@ texts! {
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
     ChartLimit "chart.limit" "limit {l}";
     ChartWorking "chart.working" "Computing the sweep…";
-    ChartPoint "chart.point" "{s}, {x}: mean {mean}, least {min}, most {max}";
+    ChartPoint "chart.point" "{s}, {x}: mean {mean} allowed, least {min}, most {max}";
+    ChartAtServer "chart.at.server" "{n} server";
+    ChartAtServers "chart.at.servers" "{n} servers";
+    ChartAtRtt "chart.at.rtt" "{n} ms round trip";
     ChartTable "chart.table" "The same numbers as a table";
     ChartColStrategy "chart.col.strategy" "Strategy";
 
@@ -343,8 +367,11 @@ texts! {
     QuizIntro "quiz.intro" "{n} questions. Your first answer to each one counts.";
     QuizScore "quiz.score" "Score: {c} of {a} answered right at the first try ({n} questions).";
     QuizDone "quiz.done" "All {n} answered: {c} right at the first try.";
-    QuizRight "quiz.right" "Correct. ";
-    QuizWrong "quiz.wrong" "Not quite. ";
+    QuizRight "quiz.right" "You picked “{o}”: right. ";
+    QuizWrong "quiz.wrong" "You picked “{o}”: not right. ";
+    QuizRevealed "quiz.revealed" "You picked “{o}” first, which is not right. The answer is “{a}”. ";
+    QuizMarkRight "quiz.mark_right" "(the answer)";
+    QuizMarkWrong "quiz.mark_wrong" "(not right)";
     QuizTryOther "quiz.try_other" "Try another option.";
     QuizShowAnswer "quiz.show_answer" "Show answer";
     QuizAgain "quiz.again" "Try again";

@@ -78,7 +78,8 @@ describe('axe-core finds no violations', () => {
       assert.deepEqual(await audit(w.page), [], 'while asking');
       await w.locator('predict-guess').fill('12');
       await w.locator('predict-go').click();
-      await waitFor(async () => (await w.text('predict-result')) !== '', { message: 'the prediction revealed' });
+      // Under reduced motion the replay steps through the burst, then reveals.
+      await waitFor(async () => (await w.text('predict-result')) !== '', { timeout: 20000, message: 'the prediction revealed' });
       assert.ok(await w.locator('allowed-total').isVisible(), 'the outcome shows after the guess');
       assert.deepEqual(await audit(w.page), [], 'once revealed');
       assert.deepEqual(w.problems(), []);

@@ -290,7 +290,8 @@ describe('drawing the charts moves nothing', () => {
 describe('reading the charts', () => {
   // One page for the reading tests: the sweep runs once.
   let w;
-  const says = (p) => new RegExp(`, ${p.x}: mean ${p.mean.replace('.', '\\.')}, least ${p.min}, most ${p.max}$`);
+  // Units in every name: "4 servers" or "2 ms round trip", "mean 40 allowed".
+  const says = (p) => new RegExp(`, ${p.x} (servers?|ms round trip): mean ${p.mean.replace('.', '\\.')} allowed, least ${p.min}, most ${p.max}$`);
   before(async () => {
     w = await open('?strategy=getset&servers=6');
     await drawn(w);
@@ -314,7 +315,7 @@ describe('reading the charts', () => {
     assert.equal(first.chart, 'chart-servers');
     assert.deepEqual([first.strategy, first.x], ['local', '1']);
     assert.match(await readout.innerText(), says(first), 'the readout says the focused point\'s numbers');
-    assert.match(await readout.innerText(), /^Local counters, 1: /);
+    assert.match(await readout.innerText(), /^Local counters, 1 server: /);
     // The next Tab leaves the points (one tab stop per chart) ...
     await page.keyboard.press('Tab');
     assert.equal(await focusedPoint(page), null, 'one tab stop per chart');
@@ -342,7 +343,7 @@ describe('reading the charts', () => {
     await page.keyboard.press('ArrowDown');
     const down = await focusedPoint(page);
     assert.deepEqual([down.strategy, down.x], ['split', '2'], 'ArrowDown moves to the next line at the same x');
-    assert.match(await readout.innerText(), /^Limit ÷ N, 2: /);
+    assert.match(await readout.innerText(), /^Limit ÷ N, 2 servers: /);
     assert.match(await readout.innerText(), says(down));
     await page.keyboard.press('ArrowLeft');
     const left = await focusedPoint(page);
@@ -376,7 +377,8 @@ describe('reading the charts', () => {
       const dot = w.locator(testid).locator('circle:not([visibility])').nth(index);
       await dot.hover();
       const p = await dot.evaluate((e) => ({ s: e.dataset.strategy, x: e.dataset.x, mean: e.dataset.mean, min: e.dataset.min, max: e.dataset.max }));
-      assert.equal(await readout.innerText(), `${names[p.s]}, ${p.x}: mean ${p.mean}, least ${p.min}, most ${p.max}`, `hover on ${testid}`);
+      const unit = testid === 'chart-servers' ? `${p.x} server${p.x === '1' ? '' : 's'}` : `${p.x} ms round trip`;
+      assert.equal(await readout.innerText(), `${names[p.s]}, ${unit}: mean ${p.mean} allowed, least ${p.min}, most ${p.max}`, `hover on ${testid}`);
     }
   });
 

@@ -97,7 +97,10 @@ describe('iframe embed', () => {
     assert.ok(total >= 9, `at least nine questions (${total})`);
     const option = (n, i) => q.nth(n).locator('[data-act="quiz-pick"]').nth(i);
     const prompt = async (n) => (await q.nth(n).locator('.rll-question__prompt').innerText()).trim();
-    const label = async (n, i) => (await option(n, i).innerText()).trim();
+    // The option's own words (not the "(the answer)" a screen reader
+    // hears after it once the question is over).
+    const label = async (n, i) => (await option(n, i).evaluate((el) =>
+      [...el.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join(''))).trim();
     // Question 1 right at once, question 2 wrong at first.
     await option(0, key[0]).click();
     await page.waitForFunction(() => window.messages.some((m) => m.type === 'quiz'));

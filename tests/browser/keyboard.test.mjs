@@ -189,9 +189,11 @@ describe('keyboard', () => {
     const play = await tabTo(w.page, (x) => x.testid === 'play', { what: 'Play' });
     assertRing(play, 'play');
     await w.page.keyboard.press('Enter');
-    await waitFor(async () => (await w.locator('play').getAttribute('aria-pressed')) === 'true', { message: 'playing after Enter' });
+    // Its name says what a press does: "Pause" while it plays.
+    const name = async () => (await w.locator('play').innerText()).replace(/[^\p{L}]/gu, '');
+    await waitFor(async () => (await name()) === 'Pause', { message: 'playing after Enter' });
     await w.page.keyboard.press('Space');
-    await waitFor(async () => (await w.locator('play').getAttribute('aria-pressed')) === 'false', { message: 'paused after Space' });
+    await waitFor(async () => (await name()) === 'Play', { message: 'paused after Space' });
     assert.equal((await focused(w.page))?.testid, 'play', 'focus stays on Play');
 
     const back = await tabTo(w.page, (x) => x.testid === 'step-back', { max: 3, what: 'Step back' });
@@ -250,9 +252,13 @@ describe('keyboard', () => {
     const [qa, qb] = key.map((k, q) => (k !== 0 ? q : -1)).filter((q) => q >= 0);
     assert.ok(qb !== undefined, `two questions without the right answer first: ${key}`);
 
-    await w.page.evaluate(() => window.scrollTo(0, 0));
-    await w.page.locator('body').focus();
-    const opt = await tabTo(w.page, (f) => f.inQuiz && f.act === 'quiz-pick', { max: 120, what: 'the first quiz option' });
+    // "Try again" (which quizKey pressed) left the focus on the first
+    // question's first option; from the control before the quiz, Tab
+    // enters it there (one Tab stop per question).
+    assert.deepEqual(await focusedOption(w.page), { q: 0, at: 0 });
+    await w.page.keyboard.press('Shift+Tab');
+    assert.equal(await focusedOption(w.page), null, 'Shift+Tab leaves the quiz');
+    const opt = await tabTo(w.page, (f) => f.inQuiz && f.act === 'quiz-pick', { max: 3, what: 'the first quiz option' });
     assertRing(opt, 'quiz option');
     while ((await focusedOption(w.page)).q < qa) await w.page.keyboard.press('Tab');
     assert.deepEqual(await focusedOption(w.page), { q: qa, at: 0 });
@@ -263,8 +269,8 @@ describe('keyboard', () => {
     // A wrong pick: why it is wrong, the right answer still hidden, the question open.
     await w.page.keyboard.press('Enter');
     const fb = await waitFor(async () => (await feedback.innerText()).trim(), { message: 'quiz feedback' });
-    assert.match(fb, /^Not quite\./);
-    assert.equal(await options.nth(0).getAttribute('aria-pressed'), 'true');
+    assert.match(fb, /^You picked “[^”]+”: not right\./);
+    assert.equal(await options.nth(0).getAttribute('aria-checked'), 'true');
     assert.equal(await options.locator('[data-correct]').count() + await item.locator('[data-correct]').count(), 0, 'nothing says which is right yet');
     assert.equal(await item.locator('.rll-question__choice--right').count(), 0, 'the right answer is not marked');
     assert.ok(await item.locator('[data-testid="quiz-show"]').isVisible(), 'Show answer is offered');
@@ -273,11 +279,12 @@ describe('keyboard', () => {
     assert.match(s1, /^Score: 0 of 1 /, `score after one wrong answer: ${s1}`);
     assert.equal(await score.getAttribute('role'), 'status');
 
-    // Another try, with Space on the right option: right, but the score keeps the first pick.
-    for (let i = 0; i < key[qa]; i++) await w.page.keyboard.press('Tab');
+    // Another try, with Space on the right option (the arrows move within
+    // the question's radio group): right, but the score keeps the first pick.
+    for (let i = 0; i < key[qa]; i++) await w.page.keyboard.press('ArrowDown');
     assert.deepEqual(await focusedOption(w.page), { q: qa, at: key[qa] });
     await w.page.keyboard.press('Space');
-    await waitFor(async () => /^Correct\./.test((await feedback.innerText()).trim()), { message: 'Correct. after the second try' });
+    await waitFor(async () => /^You picked “[^”]+”: right\./.test((await feedback.innerText()).trim()), { message: 'right after the second try' });
     assert.equal(await options.nth(key[qa]).getAttribute('data-correct'), 'true');
     assert.equal(await item.locator('[data-correct="true"]').count(), 1, 'one right answer');
     assert.equal((await score.innerText()).trim(), s1, 'only the first answer counts for the score');
@@ -287,7 +294,7 @@ describe('keyboard', () => {
     await w.locator('quiz-question').nth(qb).locator('[data-act="quiz-pick"]').first().focus();
     await w.page.keyboard.press('Enter');
     const itemB = questions.nth(qb);
-    await waitFor(async () => /^Not quite\./.test((await itemB.locator('[data-testid="quiz-feedback"]').innerText()).trim()), { message: 'Not quite. on the second question' });
+    await waitFor(async () => /^You picked “[^”]+”: not right\./.test((await itemB.locator('[data-testid="quiz-feedback"]').innerText()).trim()), { message: 'not right on the second question' });
     const show = await tabTo(w.page, (f) => f.testid === 'quiz-show', { max: 8, what: 'Show answer' });
     assertRing(show, 'quiz-show');
     await w.page.keyboard.press('Enter');
@@ -302,7 +309,7 @@ describe('keyboard', () => {
     await w.page.keyboard.press('Enter');
     await waitFor(async () => (await feedback.innerText()).trim() === '', { message: 'feedback cleared' });
     assert.equal((await score.innerText()).trim(), initialScore, 'score back to its first text');
-    assert.equal(await w.locator('quiz').locator('[data-act="quiz-pick"][aria-pressed="true"]').count(), 0, 'no option pressed after Try again');
+    assert.equal(await w.locator('quiz').locator('[data-act="quiz-pick"][aria-checked="true"]').count(), 0, 'no option checked after Try again');
     assert.equal(await w.locator('quiz').locator('[data-correct]').count(), 0, 'no answer shown after Try again');
     assert.ok(await w.locator('quiz-reset').isHidden(), 'Try again hidden again');
     assert.deepEqual(w.problems(), []);

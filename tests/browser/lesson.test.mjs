@@ -413,7 +413,7 @@ describe('the quiz', () => {
     await w.pick(0, wrong);
     const feedback = q0.locator('[data-testid="quiz-feedback"]');
     const fb = await waitFor(async () => (await feedback.innerText()).trim(), { message: 'feedback' });
-    assert.match(fb, /^Not quite\.\s*\S{3,}/, 'a wrong pick says why');
+    assert.match(fb, /^You picked “[^”]+”: not right\.\s*\S{3,}/, 'a wrong pick says what was picked, and why it is wrong');
     assert.match(await q0.locator('[data-act="quiz-pick"]').nth(wrong).getAttribute('class'), /--wrong/, 'the wrong pick is marked');
     assert.equal(await q0.locator('[data-correct]').count(), 0, 'the right answer is not given away');
     assert.equal(await q0.locator('.rll-question__choice--right').count(), 0, 'nor marked');
@@ -429,7 +429,7 @@ describe('the quiz', () => {
     }
     // Then the right one.
     await w.pick(0, key[0]);
-    await waitFor(async () => /^Correct\./.test((await feedback.innerText()).trim()), { message: 'Correct.' });
+    await waitFor(async () => /^You picked “[^”]+”: right\./.test((await feedback.innerText()).trim()), { message: 'right' });
     assert.equal(await q0.locator('[data-correct="true"]').count(), 1);
     assert.equal(await q0.locator('[data-act="quiz-pick"]').nth(key[0]).getAttribute('data-correct'), 'true');
     assert.ok(await q0.locator('[data-testid="quiz-show"]').isHidden(), 'no Show answer once it is over');
@@ -444,7 +444,7 @@ describe('the quiz', () => {
     await w.locator('quiz-reset').click();
     assert.equal((await score.innerText()).trim(), intro);
     assert.equal(await w.locator('quiz').locator('[data-correct]').count(), 0);
-    assert.equal(await w.locator('quiz').locator('[aria-pressed="true"]').count(), 0);
+    assert.equal(await w.locator('quiz').locator('[aria-checked="true"]').count(), 0);
     assert.equal((await feedback.innerText()).trim(), '');
     assert.ok(await w.locator('quiz-reset').isHidden(), 'Try again hidden again');
     // And the order is the same as before.

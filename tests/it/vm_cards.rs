@@ -314,22 +314,36 @@ fn a_card_is_heard_as_a_sentence() {
         unused,
         ..Card::default()
     };
-    assert_eq!(card(0, 0, 0, 0).heard(&t), "received 0");
+    assert_eq!(
+        Card {
+            received: 4,
+            allowed: 1,
+            refused: 3,
+            ..Card::default()
+        }
+        .heard(&t),
+        "received 4: 1 allowed, 3 refused (429 Too Many Requests)",
+        "the counts in words, not \"3 429\""
+    );
+    assert_eq!(
+        card(0, 0, 0, 0).heard(&t),
+        "received 0: 0 allowed, 0 refused (429 Too Many Requests)"
+    );
     assert_eq!(
         card(14, 4, 0, 0).heard(&t),
-        "received 14, 4 allowed beyond the limit"
+        "received 14: 0 allowed, 0 refused (429 Too Many Requests), 4 allowed beyond the limit"
     );
     assert_eq!(
         card(6, 0, 3, 0).heard(&t),
-        "received 6, 3 refused while under the limit"
+        "received 6: 0 allowed, 0 refused (429 Too Many Requests), 3 refused while under the limit"
     );
     assert_eq!(
         card(0, 0, 0, 2).heard(&t),
-        "received 0, 2 of its quota unused"
+        "received 0: 0 allowed, 0 refused (429 Too Many Requests), 2 of its quota unused"
     );
     assert_eq!(
         card(9, 1, 2, 3).heard(&t),
-        "received 9, 1 allowed beyond the limit, 2 refused while under the limit, 3 of its quota unused"
+        "received 9: 0 allowed, 0 refused (429 Too Many Requests), 1 allowed beyond the limit, 2 refused while under the limit, 3 of its quota unused"
     );
     // From a run: split's sticky user.
     let r = report("strategy=split&lb=sticky&burst=10");

@@ -8,7 +8,7 @@
 
 use ratelimit_lab::sim::sweep::{Axis, Sweep, SEEDS};
 use ratelimit_lab::sim::Strategy;
-use ratelimit_lab::vm::chart::{chart, points, px, Chart};
+use ratelimit_lab::vm::chart::{chart, point_label, points, px, Chart};
 
 use crate::vm_support::scenario;
 
@@ -169,6 +169,20 @@ fn the_round_trip_chart_has_no_ceiling_and_marks_the_learner() {
     assert_eq!(ticks, ["0", "5", "10", "15", "20"]);
     assert_eq!(c.dots[2].x_text, "2");
     assert_eq!(c.dots[2].x, "2");
+    // A point's name carries the units of both numbers.
+    let d = &c.dots[2];
+    assert_eq!(
+        point_label(
+            c.axis,
+            d,
+            "GET, then SET",
+            &ratelimit_lab::vm::text::Texts::english()
+        ),
+        format!(
+            "GET, then SET, 2 ms round trip: mean {} allowed, least {}, most {}",
+            d.mean, d.min, d.max
+        )
+    );
     // Outside the axis: not marked.
     assert_eq!(chart(&s, None, 640.0, 300.0, 25_000).here_x, None);
 }

@@ -356,10 +356,15 @@ fn before_any_pick_nothing_gives_the_answer_away() {
         let orders = order(&quiz, seed);
         for (n, (question_, o)) in quiz.iter().zip(&orders).enumerate() {
             let v = view(question_, o, &Answer::default(), &t);
-            assert!(v
-                .options
-                .iter()
-                .all(|o| o.class == "rll-question__choice" && !o.pressed && o.correct.is_none()));
+            assert!(v.options.iter().all(|o| o.class == "rll-question__choice"
+                && !o.checked
+                && o.correct.is_none()
+                && o.note.is_empty()));
+            // One Tab stop per question: the first option shown.
+            assert_eq!(
+                v.options.iter().map(|o| o.tab_stop).collect::<Vec<_>>(),
+                (0..o.len()).map(|k| k == 0).collect::<Vec<_>>()
+            );
             assert_eq!(v.feedback, "");
             assert!(!v.offer_answer && !v.offer_show_me);
             let html = question(question_, o, &Answer::default(), n, "rll1", &t);
@@ -367,7 +372,15 @@ fn before_any_pick_nothing_gives_the_answer_away() {
                 !html.contains("data-correct") && !html.contains("--right"),
                 "{html}"
             );
-            assert_eq!(attrs(&html, "aria-pressed"), vec!["false"; o.len()]);
+            assert_eq!(attrs(&html, "aria-checked"), vec!["false"; o.len()]);
+            assert_eq!(attrs(&html, "role"), {
+                let mut r = vec!["radiogroup"];
+                r.extend(vec!["radio"; o.len()]);
+                r
+            });
+            let mut stops = vec!["-1"; o.len()];
+            stops[0] = "0";
+            assert_eq!(attrs(&html, "tabindex"), stops);
         }
     }
 }
@@ -390,8 +403,20 @@ fn a_wrong_pick_says_why_and_offers_the_answer_without_showing_it() {
         ]
     );
     assert_eq!(
-        v.options.iter().map(|o| o.pressed).collect::<Vec<_>>(),
+        v.options.iter().map(|o| o.checked).collect::<Vec<_>>(),
         [false, true, false]
+    );
+    assert_eq!(
+        v.options.iter().map(|o| o.tab_stop).collect::<Vec<_>>(),
+        [false, true, false],
+        "the Tab stop follows the pick"
+    );
+    assert_eq!(
+        v.options
+            .iter()
+            .map(|o| o.note.as_str())
+            .collect::<Vec<_>>(),
+        ["", " (not right)", ""]
     );
     assert!(
         v.options.iter().all(|o| o.correct.is_none()),
@@ -399,7 +424,7 @@ fn a_wrong_pick_says_why_and_offers_the_answer_without_showing_it() {
     );
     assert_eq!(
         v.feedback,
-        "<strong>Not quite. </strong>why a Try another option."
+        "<strong>You picked “a”: not right. </strong>why a Try another option."
     );
     assert!(v.offer_answer && !v.offer_show_me);
 }
@@ -430,7 +455,14 @@ fn once_over_every_option_says_whether_it_was_right() {
         v.options[1].class,
         "rll-question__choice rll-question__choice--wrong"
     );
-    assert_eq!(v.feedback, "<strong>Correct. </strong>why b");
+    assert_eq!(v.feedback, "<strong>You picked “b”: right. </strong>why b");
+    assert_eq!(
+        v.options
+            .iter()
+            .map(|o| o.note.as_str())
+            .collect::<Vec<_>>(),
+        ["", " (not right)", " (the answer)"]
+    );
     assert!(!v.offer_answer && v.offer_show_me);
     // Revealed: the right option's feedback shows.
     let mut a = Answer::default();
@@ -438,10 +470,15 @@ fn once_over_every_option_says_whether_it_was_right() {
     a.reveal(&question_);
     let v = view(&question_, &o, &a, &t);
     assert_eq!(
-        v.options.iter().map(|o| o.pressed).collect::<Vec<_>>(),
+        v.options.iter().map(|o| o.checked).collect::<Vec<_>>(),
         [false, false, true]
     );
-    assert_eq!(v.feedback, "<strong>Correct. </strong>why b");
+    // Never "right" for an answer the learner did not find: it says what
+    // was picked, that it was wrong, and what the answer is.
+    assert_eq!(
+        v.feedback,
+        "<strong>You picked “c” first, which is not right. The answer is “b”. </strong>why b"
+    );
     assert!(v.offer_show_me);
     // Over, without a scenario to show.
     let mut a = Answer::default();

@@ -99,7 +99,7 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
     let shows = builtin().iter().filter(|q| q.show.is_some()).count();
     let expected = list(&format!(
         "testid: notice strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua
-         topology play step-back step time speed predict-start predict-guess predict-go predict-result
+         topology play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset
          lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute
          verdict allowed-total limit regular-user
@@ -167,7 +167,7 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
         (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed limit-line".into()),
-        (Section::Picture, "topology play step-back step time speed predict-start predict-guess predict-go predict-result slot:predict predict-ask predict-result picture-caption picture-key".into()),
+        (Section::Picture, "topology play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key".into()),
         (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
         (Section::Cards, "slot:cards".into()),
         (Section::Timeline, "slot:timeline tl-caption tl-key".into()),
@@ -260,10 +260,13 @@ fn the_tabs_offered_are_shown_in_the_order_given() {
 
 /// The tab groups' headings in `html`, in order.
 fn group_labels(html: &str) -> Vec<&str> {
-    let open = r#"<span class="rll-tabs__group-label" aria-hidden="true">"#;
+    let open = r#"<span class="rll-tabs__group-label" id=""#;
     html.split(open)
         .skip(1)
-        .map(|rest| &rest[..rest.find("</span>").unwrap()])
+        .map(|rest| {
+            let rest = &rest[rest.find('>').unwrap() + 1..];
+            &rest[..rest.find("</span>").unwrap()]
+        })
         .collect()
 }
 
@@ -328,7 +331,7 @@ fn compact_leaves_the_picture_the_totals_and_the_sliders() {
     let got: Vec<String> = hooks(&markup("compact=1")).into_keys().collect();
     let want = list(
         "testid: notice
-         topology play step-back step time speed predict-start predict-guess predict-go predict-result
+         topology play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset announcer
          verdict allowed-total limit regular-user
          slot: tab-name summary totals seed announcer predict predict-ask predict-result picture-caption picture-key",
