@@ -188,7 +188,7 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
     // The three answers are back.
     const status = l.frame.locator('[data-testid="quiz-score"]');
     await waitFor(async () => /^Score: 2 of 3 answered right/.test(await status.innerText()), { message: 'progress restored' });
-    const pressed = await l.q.evaluateAll((qs) => qs.map((q) => q.querySelectorAll('[aria-pressed="true"]').length));
+    const pressed = await l.q.evaluateAll((qs) => qs.map((q) => q.querySelectorAll('[aria-checked="true"]').length));
     assert.deepEqual(pressed.slice(0, 4), [1, 1, 1, 0]);
     // The rest right: 13 of 14 first answers right, 93.
     const total = await l.q.count();
