@@ -25,19 +25,22 @@ pub fn pick(lab: Lab, q: usize, i: usize) {
             first = a.pick(question, i);
         }
     });
-    if first && m.framed {
+    if first {
         let s = lab.answers.with_untracked(|a| score(&m.quiz, a));
-        embed::post_quiz(&embed::QuizMessage {
-            answered: s.answered,
-            correct: s.correct,
-            total: s.total,
-            question: q + 1,
-            prompt: &question.prompt,
-            option: &question.options[i].text,
-            right: question.options[i].correct,
-        });
+        embed::post_quiz(
+            lab,
+            &embed::QuizMessage {
+                answered: s.answered,
+                correct: s.correct,
+                total: s.total,
+                question: q + 1,
+                prompt: &question.prompt,
+                option: &question.options[i].text,
+                right: question.options[i].correct,
+            },
+        );
         if s.answered == s.total {
-            embed::post_completed(s.correct, s.total);
+            embed::post_completed(lab, s.correct, s.total);
         }
     }
 }

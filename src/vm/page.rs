@@ -101,6 +101,33 @@ impl Section {
     }
 }
 
+/// The widget's colours (`theme`): the learner's system setting, or one
+/// fixed by the course author so that it matches the page around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// Light or dark as the learner's system is.
+    #[default]
+    Auto,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+impl Theme {
+    /// Every theme, as `theme` names them.
+    pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::Auto];
+
+    /// The name `theme` takes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// Everything a URL or an element's attributes ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
@@ -123,16 +150,18 @@ pub struct Page {
     pub compact: bool,
     /// A content file's URL (`content`), as written.
     pub content: Option<String>,
+    /// Light, dark, or as the learner's system is (`theme`).
+    pub theme: Theme,
     /// What had to be adjusted, worded.
     pub notices: Vec<String>,
 }
 
 /// Names read here and by the scenario parser: everything a script tag's
 /// `data-*` attributes may carry.
-pub const NAMES: [&str; 25] = [
+pub const NAMES: [&str; 26] = [
     "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
     "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
-    "tabs", "compact", "content", "lang",
+    "tabs", "compact", "content", "lang", "theme",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and
@@ -236,6 +265,27 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         }
     }
     let [predict, embed, compact] = FLAGS.map(|name| flag(pairs, name, texts, &mut notices));
+    let theme = match last("theme") {
+        None => Theme::Auto,
+        Some(v) => match Theme::ALL
+            .into_iter()
+            .find(|t| v.eq_ignore_ascii_case(t.as_str()))
+        {
+            Some(t) => t,
+            None => {
+                notices.push(word(
+                    &Notice::UnknownChoice {
+                        name: "theme",
+                        given: params::shorten(v),
+                        options: Theme::ALL.map(Theme::as_str).to_vec(),
+                        kept: Theme::Auto.as_str(),
+                    },
+                    texts,
+                ));
+                Theme::Auto
+            }
+        },
+    };
 
     Page {
         scenario,
@@ -249,6 +299,7 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         content: last("content")
             .filter(|c| !c.is_empty())
             .map(str::to_string),
+        theme,
         notices,
     }
 }
