@@ -4,7 +4,8 @@
 // nothing behind when it is removed (50 times over), and `theme`.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, shutdown, hostServer, Widget, watch, until, waitFor, openWidget } from './harness.mjs';
+import fs from 'node:fs';
+import { browser, shutdown, hostServer, Widget, watch, until, waitFor, openWidget, ROOT } from './harness.mjs';
 
 after(shutdown);
 
@@ -136,6 +137,37 @@ describe('DOM events on the host element', () => {
     assert.equal(fromCustom[0].detail.question, 1);
     // A script-tag widget is not framed: no resize messages, no postMessage.
     assert.equal(heard.filter((e) => e.type === 'ratelimitlab:resize').length, 0);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe("the guide's snippets for pages", () => {
+  const snippet = (name) => fs.readFileSync(`${ROOT}/docs/EMBEDDING.md`, 'utf8')
+    .match(new RegExp(`<!-- snippet: ${name} -->\\s*\`\`\`html\\n([^]*?)\`\`\``))[1];
+
+  test('custom-element and events, as written: the widget as configured, and the events log what the learner did', async () => {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title></head>
+      <body><h1>Week 5</h1>${snippet('custom-element')}${snippet('events')}</body></html>`;
+    const s = await hostServer({ prefix: '/labs/ratelimit/', extra: { '/course.html': { type: 'text/html', body: html } } });
+    const context = await (await browser()).newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const watcher = watch(page, s.origin);
+    const logged = [];
+    page.on('console', (m) => { if (m.type() === 'log') logged.push(m.text()); });
+    await page.goto(`${s.origin}/course.html`);
+    const el = page.locator('rate-limit-lab');
+    await built(el);
+    const w = new Widget(page, context, watcher, el);
+    assert.equal((await w.cards()).length, 8);
+    assert.equal(await w.selectedStrategy(), 'strategy-getset');
+    // theme="light" on a dark system.
+    assert.equal(await el.locator('.rll').evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(255, 255, 255)');
+    const total = await w.locator('quiz-question').count();
+    for (let q = 0; q < total; q++) await w.pick(q, 0);
+    await waitFor(() => logged.some((l) => l.startsWith('quiz done:')), { message: 'the completed event logged' });
+    assert.equal(logged.filter((l) => l.startsWith('question ')).length, total);
+    assert.match(logged.find((l) => l.startsWith('quiz done:')), new RegExp(`^quiz done: \\d+ of ${total} on `));
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });
