@@ -5,7 +5,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { browser, shutdown, hostServer, Widget, watch, until, waitFor, openWidget, ROOT } from './harness.mjs';
+import { browser, shutdown, hostServer, Widget, watch, settle, until, waitFor, openWidget, ROOT } from './harness.mjs';
 
 after(shutdown);
 
@@ -168,6 +168,46 @@ describe("the guide's snippets for pages", () => {
     await waitFor(() => logged.some((l) => l.startsWith('quiz done:')), { message: 'the completed event logged' });
     assert.equal(logged.filter((l) => l.startsWith('question ')).length, total);
     assert.match(logged.find((l) => l.startsWith('quiz done:')), new RegExp(`^quiz done: \\d+ of ${total} on `));
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('content files: the problems docs/CONTENT.md quotes', () => {
+  test('each refused file gets, in its notice, the very words the guide quotes', async () => {
+    const guide = fs.readFileSync(`${ROOT}/docs/CONTENT.md`, 'utf8');
+    // The guide's table: problem → the words in the notice's brackets.
+    const quoted = (problem) => guide.split('\n').find((l) => l.startsWith(`| ${problem} |`))
+      .split(' | ')[1].replace(/ \|$/, '').replace(/`` (`[^`]+`) ``/g, '$1');
+    const q = (options) => ({ prompt: 'Why?', options });
+    const good = [{ text: 'a', correct: true, why: 'yes' }, { text: 'b', correct: false, why: 'no' }];
+    const files = {
+      'a value of the wrong kind (a number instead of text, say)': { text: { title: 3 } },
+      'a question or option without a required field': { quiz: [q([{ text: 'a', correct: true }, { text: 'b', correct: false, why: 'no' }])] },
+      'a field name the widget does not know': { texte: {} },
+      'a key the widget does not have': { text: { 'verdict.ovr': 'x' } },
+      'a sentence with other placeholders than the English': { text: { 'stat.ceiling': 'This user: {l} {n}' } },
+      '`quiz` is an empty list': { quiz: [] },
+      'a question with an empty prompt': { quiz: [q(good), { prompt: '', options: good }] },
+      'a question with too few or too many options': { quiz: [q([good[0]])] },
+      'a question without exactly one right answer': { quiz: [q(good), q(good), q([good[0], { ...good[1], correct: true }])] },
+    };
+    const extra = {};
+    for (const [i, body] of Object.values(files).entries()) extra[`/c${i}.json`] = { type: 'application/json', body: JSON.stringify(body) };
+    const s = await hostServer({ extra });
+    const context = await (await browser()).newContext();
+    const page = await context.newPage();
+    const watcher = watch(page, s.origin);
+    for (const [i, problem] of Object.keys(files).entries()) {
+      // The last page's loads (its favicon) finish before the next.
+      if (i) await settle(page, watcher);
+      await page.goto(`${s.url}?content=/c${i}.json`);
+      const notice = page.locator('[data-testid="notice"]');
+      await notice.locator('li').first().waitFor({ timeout: 15000 });
+      const text = await notice.innerText();
+      const want = quoted(problem);
+      assert.ok(text.includes(`(${want})`), `${problem}: the guide says “${want}”, the widget wrote “${text}”`);
+    }
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });
