@@ -22,6 +22,7 @@ mod cards;
 mod charts;
 mod clock;
 mod code;
+mod component;
 mod controls;
 mod dom;
 mod embed;
@@ -44,6 +45,7 @@ use crate::vm::content::{self, Content};
 use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
 use crate::vm::text::{Texts, T};
+pub use component::RateLimitLab;
 pub use state::{Lab, Mount};
 
 /// An effect, through one non-generic path: every effect of the widget is

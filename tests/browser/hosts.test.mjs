@@ -5,6 +5,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { browser, shutdown, hostServer, Widget, watch, settle, until, waitFor, openWidget, ROOT } from './harness.mjs';
 
 after(shutdown);
@@ -371,6 +372,62 @@ describe('theme', () => {
     // A live change of theme.
     await page.locator('rate-limit-lab').nth(0).evaluate((e) => e.setAttribute('theme', 'dark'));
     await waitFor(async () => (await colour('rate-limit-lab >> nth=0').catch(() => '')) === DARK, { message: 'dark after the change' });
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('a Leptos app (examples/leptos_app.rs)', () => {
+  test('builds, shows <RateLimitLab/> with its typed props, and unmounts it when hidden', async () => {
+    // The example, built for the browser as its header says (a debug build: quick).
+    const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 });
+    run('cargo', ['build', '--locked', '--example', 'leptos_app', '--target', 'wasm32-unknown-unknown']);
+    const out = `${ROOT}/target/leptos-app`;
+    run('wasm-bindgen', ['--target', 'web', '--out-dir', out, `${ROOT}/target/wasm32-unknown-unknown/debug/examples/leptos_app.wasm`]);
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>App</title>
+      <link rel="stylesheet" href="/lab/ratelimit-lab.css">
+      <script type="module">import init from "/app/leptos_app.js"; init();</script></head><body></body></html>`;
+    const s = await hostServer({
+      prefix: '/lab/',
+      extra: {
+        '/app.html': { type: 'text/html', body: html },
+        '/app/leptos_app.js': { type: 'text/javascript', body: fs.readFileSync(`${out}/leptos_app.js`) },
+        '/app/leptos_app_bg.wasm': { type: 'application/wasm', body: fs.readFileSync(`${out}/leptos_app_bg.wasm`) },
+      },
+    });
+    const context = await (await browser()).newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    const watcher = watch(page, s.origin);
+    await page.goto(`${s.origin}/app.html`);
+    const el = page.locator('[data-ratelimit-lab]');
+    await built(el);
+    const w = new Widget(page, context, watcher, el);
+    // The props: INCR, 6 servers, 60 requests, no quiz, dark on a light system.
+    assert.equal(await w.selectedStrategy(), 'strategy-incr');
+    assert.equal((await w.cards()).length, 6);
+    assert.equal(await w.sliderValue('burst'), 60);
+    assert.equal(await w.has('quiz'), false);
+    assert.equal(await el.locator('.rll').evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(17, 22, 28)');
+    // Hidden by the app: the widget goes, and with it everything it held.
+    const before = await page.evaluate(() => window.__live());
+    await page.locator('#toggle').click();
+    await waitFor(async () => (await page.locator('[data-ratelimit-lab]').count()) === 0, { message: 'hidden' });
+    const after = await until(async () => {
+      const l = await page.evaluate(() => window.__live());
+      return l.observers < before.observers && l.listeners < before.listeners && l.frames === 0 ? l : null;
+    });
+    assert.ok(after, 'the widget\'s listeners and observers went with it');
+    // Shown again: a new widget; hidden again: the page as it was after the first hide.
+    await page.locator('#toggle').click();
+    await built(page.locator('[data-ratelimit-lab]'));
+    assert.equal((await w.cards()).length, 6);
+    await page.locator('#toggle').click();
+    const again = await until(async () => {
+      const l = await page.evaluate(() => window.__live());
+      return JSON.stringify(l) === JSON.stringify(after) ? l : null;
+    });
+    assert.deepEqual(again ?? await page.evaluate(() => window.__live()), after);
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });
