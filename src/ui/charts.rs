@@ -477,12 +477,16 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     type Frame = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
     let frame: Frame = Rc::new(RefCell::new(None));
     let running = Rc::new(std::cell::Cell::new(false));
+    // The frame asked for, cancelled when the widget goes (its closure is
+    // dropped then, and must not be called after).
+    let pending = Rc::new(std::cell::Cell::new(0));
     {
-        let (sweeps, frame_in, running_in, redraw) = (
+        let (sweeps, frame_in, running_in, redraw, pending) = (
             sweeps.clone(),
             frame.clone(),
             running.clone(),
             redraw.clone(),
+            pending.clone(),
         );
         let drawn_at = std::cell::Cell::new(f64::NEG_INFINITY);
         *frame.borrow_mut() = Some(Closure::new(move || {
@@ -517,12 +521,20 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                     sw.before = None;
                 }
             } else if let (Some(w), Some(f)) = (web_sys::window(), frame_in.borrow().as_ref()) {
-                let _ = w.request_animation_frame(f.as_ref().unchecked_ref());
+                pending.set(
+                    w.request_animation_frame(f.as_ref().unchecked_ref())
+                        .unwrap_or(0),
+                );
             }
         }));
     }
     {
-        let (frame, running, redraw) = (frame.clone(), running.clone(), redraw.clone());
+        let (frame, running, redraw, pending) = (
+            frame.clone(),
+            running.clone(),
+            redraw.clone(),
+            pending.clone(),
+        );
         super::effect(move || {
             tick.track();
             let w = width.get();
@@ -534,14 +546,21 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             if !running.get() {
                 running.set(true);
                 if let (Some(win), Some(f)) = (web_sys::window(), frame.borrow().as_ref()) {
-                    let _ = win.request_animation_frame(f.as_ref().unchecked_ref());
+                    pending.set(
+                        win.request_animation_frame(f.as_ref().unchecked_ref())
+                            .unwrap_or(0),
+                    );
                 }
             }
         });
     }
 
-    let held = send_wrapper::SendWrapper::new(frame);
+    let held = send_wrapper::SendWrapper::new((frame, pending));
     on_cleanup(move || {
-        held.take().borrow_mut().take();
+        let (frame, pending) = held.take();
+        if let Some(w) = web_sys::window() {
+            let _ = w.cancel_animation_frame(pending.get());
+        }
+        frame.borrow_mut().take();
     });
 }

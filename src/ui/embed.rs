@@ -44,6 +44,9 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     if page.compact {
         pairs.push(("compact", "1".into()));
     }
+    if page.theme != crate::vm::page::Theme::Auto {
+        pairs.push(("theme", page.theme.as_str().into()));
+    }
     if let Some(c) = &page.content {
         pairs.push(("content", encode(c)));
     }
@@ -211,38 +214,67 @@ impl Message<'_> {
     }
 }
 
-/// Posts a message about `quiz` to the parent frame; next to a resize,
-/// also the height in the shape Canvas listens for.
-fn post(quiz: &str, message: Message) {
-    if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
-        let _ = parent.post_message(&message.to_js(quiz), "*");
-        if let Message::Resize { height, .. } = message {
-            let o = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&o, &"subject".into(), &"lti.frameResize".into());
-            let _ = js_sys::Reflect::set(&o, &"height".into(), &JsValue::from(height));
+/// Tells the host: the one way every message leaves the widget. A framed
+/// page posts it to the parent frame; a script-tag or custom-element widget
+/// dispatches it on its element as the DOM event `ratelimitlab:<type>`
+/// (bubbling), with the message as the event's `detail`.
+fn post(lab: Lab, message: Message) {
+    let m = lab.m();
+    let o = message.to_js(&m.quiz_id);
+    if m.framed {
+        if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
             let _ = parent.post_message(&o, "*");
+            // Next to a resize, the height in the shape Canvas listens for.
+            if let Message::Resize { height, .. } = message {
+                let c = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&c, &"subject".into(), &"lti.frameResize".into());
+                let _ = js_sys::Reflect::set(&c, &"height".into(), &JsValue::from(height));
+                let _ = parent.post_message(&c, "*");
+            }
+        }
+    }
+    if let Some(host) = &m.host {
+        // new CustomEvent(name, { detail, bubbles: true }), built through
+        // Reflect: no extra web-sys bindings for one constructor.
+        let kind = js_sys::Reflect::get(&o, &JsValue::from_str("type")).unwrap_or_default();
+        let name = format!("ratelimitlab:{}", kind.as_string().unwrap_or_default());
+        let init = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&init, &JsValue::from_str("detail"), &o);
+        let _ = js_sys::Reflect::set(&init, &JsValue::from_str("bubbles"), &JsValue::TRUE);
+        let event = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("CustomEvent"))
+            .ok()
+            .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+            .and_then(|c| {
+                js_sys::Reflect::construct(
+                    &c,
+                    &js_sys::Array::of2(&JsValue::from_str(&name), &init),
+                )
+                .ok()
+            });
+        if let Some(event) = event {
+            let _ = host.dispatch_event(event.unchecked_ref());
         }
     }
 }
 
 /// Tells the host page how the quiz is going.
 pub fn post_quiz(lab: Lab, q: &QuizMessage) {
-    post(&lab.m().quiz_id, Message::Quiz(q));
+    post(lab, Message::Quiz(q));
 }
 
 /// Tells the host page every question has a first answer.
 pub fn post_completed(lab: Lab, score: usize, max: usize) {
-    post(&lab.m().quiz_id, Message::Completed { score, max });
+    post(lab, Message::Completed { score, max });
 }
 
 /// Tells the host page the widget is mounted.
 pub fn post_ready(lab: Lab) {
-    post(&lab.m().quiz_id, Message::Ready);
+    post(lab, Message::Ready);
 }
 
 /// Tells the host page the content file could not be used.
 pub fn post_content_error(lab: Lab, reason: &str, detail: &str) {
-    post(&lab.m().quiz_id, Message::ContentError { reason, detail });
+    post(lab, Message::ContentError { reason, detail });
 }
 
 /// How long the height must stay still before the printed height is
@@ -295,7 +327,6 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
     let last = Rc::new((Cell::new(0u32), Cell::new(0u32)));
     let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let target = root.clone();
-    let quiz = lab.m().quiz_id.clone();
     let callback = Closure::<dyn FnMut()>::new(move || {
         let h = bottom(&target);
         if h == last.0.get() {
@@ -303,13 +334,13 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
         }
         last.0.set(h);
         post(
-            &quiz,
+            lab,
             Message::Resize {
                 height: h,
                 print: last.1.get(),
             },
         );
-        let (last, target, quiz) = (last.clone(), target.clone(), quiz.clone());
+        let (last, target) = (last.clone(), target.clone());
         pending.set_value(Some(gloo_timers::callback::Timeout::new(
             PRINT_QUIET_MS,
             move || {
@@ -317,7 +348,7 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
                 if print != last.1.get() {
                     last.1.set(print);
                     post(
-                        &quiz,
+                        lab,
                         Message::Resize {
                             height: last.0.get(),
                             print,
@@ -343,8 +374,13 @@ pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text
     let status = super::dom::find(root, "[data-testid=\"copy-status\"]");
     let area = super::dom::find(root, ".rll-foot__fallback");
     let shown = text.clone();
+    let alive = root.clone();
     copy(text, move |ok| {
         use crate::vm::text::T;
+        // The widget may have been taken out while the browser answered.
+        if !alive.is_connected() {
+            return;
+        }
         if ok {
             if let Some(s) = &status {
                 s.set_text_content(Some(&lab.fill(T::Copied, &[("what", &lab.t(what))])));

@@ -300,7 +300,7 @@ fn choose(lab: Lab, name: &str, value: &str) {
 
 /// Back to what the page was opened with: its scenario, seed included, and
 /// its moment (`t`), if the burst lasts that long.
-fn reset(lab: Lab) {
+pub(super) fn reset(lab: Lab) {
     let m = lab.m();
     let opened = &m.opened;
     let mut start = opened.scenario;

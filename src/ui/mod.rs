@@ -22,6 +22,7 @@ mod cards;
 mod charts;
 mod clock;
 mod code;
+mod component;
 mod controls;
 mod dom;
 mod embed;
@@ -45,6 +46,7 @@ use crate::vm::content::{self, Content};
 use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
 use crate::vm::text::{Texts, T};
+pub use component::RateLimitLab;
 pub use state::{Lab, Mount};
 
 /// An effect, through one non-generic path: every effect of the widget is
@@ -71,36 +73,187 @@ fn memo_boxed<T: PartialEq + Send + Sync + 'static>(
     Memo::new(move |_| f())
 }
 
-/// Mounts a widget in every `[data-ratelimit-lab]` element that has none yet.
+/// The elements a widget is mounted in: `data-ratelimit-lab` elements and
+/// the `<rate-limit-lab>` custom element the loader defines.
+const HOSTS: &str = "[data-ratelimit-lab], rate-limit-lab";
+
+/// One widget on the page: its element, which mount of it this is, and,
+/// once built, its reactive owner and state (none while its content file
+/// loads).
+struct Placed {
+    host: web_sys::HtmlElement,
+    serial: u32,
+    built: Option<(Owner, Lab)>,
+}
+
+thread_local! {
+    static PLACED: std::cell::RefCell<Vec<Placed>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SERIAL: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// The state of the widget in `el`, if one is built there.
+fn lab_of(el: &web_sys::HtmlElement) -> Option<Lab> {
+    PLACED.with_borrow(|p| {
+        p.iter()
+            .find(|w| w.host == *el)?
+            .built
+            .as_ref()
+            .map(|b| b.1)
+    })
+}
+
+/// Mounts a widget in every host element that has none yet.
+#[wasm_bindgen(js_name = mountAll)]
 pub fn mount_all() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(nodes) = document.query_selector_all("[data-ratelimit-lab]") else {
+    let Ok(nodes) = document.query_selector_all(HOSTS) else {
         return;
     };
     for i in 0..nodes.length() {
-        let Some(el) = nodes
+        if let Some(el) = nodes
             .item(i)
             .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
-        if el.has_attribute("data-ratelimit-lab-mounted") {
-            continue;
+        {
+            place(el);
         }
-        let _ = el.set_attribute("data-ratelimit-lab-mounted", "");
-        let pairs = read_pairs(&el);
-        let english = Texts::english();
-        let borrowed: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        let first = page::parse(&borrowed, &english);
-        match first.content.clone() {
-            None => mount(el, i, &pairs, None),
-            Some(url) => load(url, move |result| mount(el, i, &pairs, Some(result))),
+    }
+}
+
+/// Mounts a widget in `el`, unless it has one.
+#[wasm_bindgen(js_name = mount)]
+pub fn place(el: web_sys::HtmlElement) {
+    if PLACED.with_borrow(|p| p.iter().any(|w| w.host == el)) {
+        return;
+    }
+    let serial = SERIAL.with(|s| {
+        s.set(s.get() + 1);
+        s.get()
+    });
+    let _ = el.set_attribute("data-ratelimit-lab-mounted", "");
+    PLACED.with_borrow_mut(|p| {
+        p.push(Placed {
+            host: el.clone(),
+            serial,
+            built: None,
+        })
+    });
+    let pairs = read_pairs(&el);
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let first = page::parse(&borrowed, &Texts::english());
+    match first.content {
+        None => mount(el, serial, None),
+        Some(url) => load(url, move |result| mount(el, serial, Some(result))),
+    }
+}
+
+/// Takes the widget out of `el` and frees everything it holds: the owner
+/// is disposed, so every cleanup its hooks registered runs (listeners,
+/// observers, timers, animation frames), and its markup goes.
+#[wasm_bindgen]
+pub fn unmount(el: &web_sys::HtmlElement) {
+    let Some(placed) = PLACED.with_borrow_mut(|p| {
+        let i = p.iter().position(|w| w.host == *el)?;
+        Some(p.remove(i))
+    }) else {
+        return;
+    };
+    if let Some((owner, _)) = placed.built {
+        owner.cleanup();
+    }
+    match el.shadow_root() {
+        Some(root) => root.set_inner_html(""),
+        None => el.set_inner_html(""),
+    }
+    let _ = el.remove_attribute("data-ratelimit-lab-mounted");
+}
+
+/// Reset, as the widget's own button does it.
+#[wasm_bindgen]
+pub fn reset(el: &web_sys::HtmlElement) {
+    if let Some(lab) = lab_of(el) {
+        events::reset(lab);
+    }
+}
+
+/// The names a live change applies to at once (the scenario and the
+/// moment); a change to any other (the shaping, the content, the theme, a
+/// preset) builds the widget again from its attributes.
+fn live(name: &str) -> bool {
+    name == "t"
+        || crate::sim::params::CHOICES.contains(&name)
+        || crate::sim::KNOBS.iter().any(|k| k.name == name)
+}
+
+/// Some of `el`'s parameters changed to the values in `query` (an
+/// attribute of a custom element, or `set`). The scenario follows at once,
+/// from where the learner has it, by the rules of the URL's parameters (a
+/// bad value gets its notice); anything else rebuilds the widget.
+#[wasm_bindgen]
+pub fn update(el: &web_sys::HtmlElement, query: &str) {
+    let Some(lab) = lab_of(el) else {
+        // Not built yet: it reads its attributes when it is.
+        return;
+    };
+    let changed = search_pairs(query);
+    if !changed.iter().all(|(k, _)| live(k)) {
+        unmount(el);
+        place(el.clone());
+        return;
+    }
+    let m = lab.m();
+    let mut pairs: Vec<(String, String)> = lab
+        .scenario
+        .with_untracked(crate::sim::params::to_pairs)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    pairs.extend(changed.iter().cloned());
+    let all: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let page = page::parse(&all, &m.texts);
+    let given: Vec<(&str, &str)> = changed
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let notices = page::parse(&given, &m.texts).notices;
+    // Reset now returns to the attributes as they are.
+    let now = read_pairs(el);
+    let now: Vec<(&str, &str)> = now.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let opened = page::parse(&now, &m.texts);
+    let mut scenario = page.scenario;
+    if !m.page.tabs.contains(&scenario.strategy) {
+        scenario = scenario.with_strategy(m.page.tabs[0]);
+    }
+    drop(m);
+    lab.mount.update_value(|m| {
+        if let Some(m) = std::rc::Rc::get_mut(m) {
+            m.opened = opened;
         }
+    });
+    lab.update(|_| scenario);
+    if changed.iter().any(|(k, _)| k == "t") {
+        let end = lab.report.with_untracked(|r| r.end_us);
+        lab.time.set(page.t_us.filter(|t| *t < end));
+    }
+    if let Some(root) = widget_root(el) {
+        for text in notices {
+            events::add_notice(&root, &lab.t(T::NoticeTitle), &lab.t(T::Dismiss), &text);
+        }
+    }
+}
+
+/// The widget's root element in `el` (in its shadow root, for a script tag).
+fn widget_root(el: &web_sys::HtmlElement) -> Option<web_sys::Element> {
+    match el.shadow_root() {
+        Some(root) => root.query_selector(".rll").ok().flatten(),
+        None => el.query_selector(".rll").ok().flatten(),
     }
 }
 
@@ -113,8 +266,14 @@ fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
             pairs = search_pairs(&search);
         }
     } else {
+        // A custom element's attributes are the parameters' own names.
+        let prefix = if el.has_attribute("data-ratelimit-lab") {
+            "data-"
+        } else {
+            ""
+        };
         for name in NAMES {
-            if let Some(v) = el.get_attribute(&format!("data-{name}")) {
+            if let Some(v) = el.get_attribute(&format!("{prefix}{name}")) {
                 pairs.push((name.to_string(), v));
             }
         }
@@ -225,8 +384,14 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
     fail.forget();
 }
 
-/// Mounts one widget in `el`, with a content file's outcome if it had one.
-fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loaded: Option<Loaded>) {
+/// Mounts one widget in `el`, with a content file's outcome if it had one,
+/// unless it was taken out (or mounted again) while the file loaded. The
+/// parameters are read now, so a change made meanwhile is not lost.
+fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
+    if !PLACED.with_borrow(|p| p.iter().any(|w| w.host == el && w.serial == serial)) {
+        return;
+    }
+    let pairs = &read_pairs(&el)[..];
     let english = Texts::english();
     // A problem: the file, why in plain words, and what exactly.
     let mut problem = None;
@@ -307,9 +472,10 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
     let quiz = quiz.unwrap_or_else(questions::builtin);
     let order = questions::order(&quiz, page.scenario.seed);
     let mount = Mount {
-        id: format!("rll{}", index + 1),
+        id: format!("rll{serial}"),
         url_state,
         framed,
+        host: (!url_state).then(|| el.clone()),
         page,
         opened,
         opened_search,
@@ -321,15 +487,20 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
     };
     el.set_inner_html("");
     let target = if url_state {
-        Some(el.into())
+        Some(el.clone().into())
     } else {
         shadow(&el)
     };
     let Some(target) = target else { return };
-    let Some(lab) = start(target, mount, lang, scorm) else {
-        return;
-    };
-    if framed {
+    let built = start(target, mount, lang, scorm);
+    let lab = built.as_ref().map(|(_, lab)| *lab);
+    PLACED.with_borrow_mut(|p| {
+        if let Some(w) = p.iter_mut().find(|w| w.host == el && w.serial == serial) {
+            w.built = built;
+        }
+    });
+    // To a framing page, or as events on a script-tag widget's element.
+    if let Some(lab) = lab {
         embed::post_ready(lab);
         if let Some((_, why, detail)) = &problem {
             embed::post_content_error(lab, why, detail);
@@ -338,13 +509,13 @@ fn mount(el: web_sys::HtmlElement, index: u32, pairs: &[(String, String)], loade
 }
 
 /// Builds one widget in `host` and binds it, under a reactive owner that
-/// lives as long as the page; its state, if it was built.
+/// lives until [`unmount`] disposes it.
 fn start(
     host: web_sys::Element,
     mount: Mount,
     lang: Option<String>,
     scorm: Option<lms::Scorm>,
-) -> Option<Lab> {
+) -> Option<(Owner, Lab)> {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
     let lab = owner.with(|| {
@@ -360,6 +531,22 @@ fn start(
         }
         if m.framed {
             class.push_str(" rll--framed");
+        }
+        let theme = m.page.theme;
+        if theme != page::Theme::Auto {
+            class.push_str(if theme == page::Theme::Dark {
+                " rll--dark"
+            } else {
+                " rll--light"
+            });
+            // The widget's own page takes the same colours around it.
+            if m.url_state {
+                if let Some(body) = document.body() {
+                    let _ = body
+                        .class_list()
+                        .add_1(&format!("rll-page--{}", theme.as_str()));
+                }
+            }
         }
         let _ = root.set_attribute("class", &class);
         if let Some(lang) = &lang {
@@ -386,9 +573,8 @@ fn start(
             lms::start(lab, scorm);
         }
         Some(lab)
-    });
-    std::mem::forget(owner);
-    lab
+    })?;
+    Some((owner, lab))
 }
 
 /// Binds every part of the widget at `root` to its state.
@@ -436,9 +622,13 @@ fn read_content(text: &str) -> Result<Content, String> {
 /// mount in: the host page's styles stay out, and the widget's stay in.
 fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
     let document = host.owner_document()?;
-    let root = host
-        .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
-        .ok()?;
+    // Mounted again (after an unmount): the shadow root it had, emptied.
+    let root = match host.shadow_root() {
+        Some(root) => root,
+        None => host
+            .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
+            .ok()?,
+    };
     // The loader links the stylesheet in the page's head before starting.
     if let Some(css) = document
         .query_selector("link[rel=\"stylesheet\"][href*=\"ratelimit-lab.css\"]")

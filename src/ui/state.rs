@@ -37,6 +37,9 @@ pub struct Mount {
     pub url_state: bool,
     /// Whether the page is inside a frame (posts messages to the parent).
     pub framed: bool,
+    /// The element a script-tag or custom-element widget lives in: its
+    /// messages are also DOM events there (`ratelimitlab:<type>`).
+    pub host: Option<web_sys::HtmlElement>,
     /// What the URL or the attributes asked for.
     pub page: Page,
     /// What the page was opened with, where Reset returns: the same as

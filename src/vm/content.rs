@@ -23,9 +23,10 @@ use super::quiz::{self, Question};
 use super::text::{placeholders, Texts, ENGLISH, T};
 
 /// The file as written. Natively it is read with `serde_json` ([`parse`]);
-/// in the browser, the browser's `JSON.parse` reads the text and
-/// `serde-wasm-bindgen` deserializes this from the result; both then go
-/// through [`check`].
+/// in the browser, the browser's `JSON.parse` reads the text and the
+/// widget's own small serde deserializer (`src/ui/json.rs`) reads this from
+/// the result; both then go through [`check`]. Both refuse a field name
+/// not listed here.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct File {

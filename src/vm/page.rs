@@ -101,6 +101,33 @@ impl Section {
     }
 }
 
+/// The widget's colours (`theme`): the learner's system setting, or one
+/// fixed by the course author so that it matches the page around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// Light or dark as the learner's system is.
+    #[default]
+    Auto,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+impl Theme {
+    /// Every theme, as `theme` names them.
+    pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::Auto];
+
+    /// The name `theme` takes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// Everything a URL or an element's attributes ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
@@ -129,16 +156,18 @@ pub struct Page {
     /// Whether the built-in quiz may be graded when the content file could
     /// not be used (`fallback=builtin`).
     pub fallback: bool,
+    /// Light, dark, or as the learner's system is (`theme`).
+    pub theme: Theme,
     /// What had to be adjusted, worded.
     pub notices: Vec<String>,
 }
 
 /// Names read here and by the scenario parser: everything a script tag's
 /// `data-*` attributes may carry.
-pub const NAMES: [&str; 27] = [
+pub const NAMES: [&str; 28] = [
     "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
     "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
-    "tabs", "compact", "content", "lang", "mastery", "fallback",
+    "tabs", "compact", "content", "lang", "mastery", "fallback", "theme",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and
@@ -264,6 +293,27 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         }
     }
     let [predict, embed, compact] = FLAGS.map(|name| flag(pairs, name, texts, &mut notices));
+    let theme = match last("theme") {
+        None => Theme::Auto,
+        Some(v) => match Theme::ALL
+            .into_iter()
+            .find(|t| v.eq_ignore_ascii_case(t.as_str()))
+        {
+            Some(t) => t,
+            None => {
+                notices.push(word(
+                    &Notice::UnknownChoice {
+                        name: "theme",
+                        given: params::shorten(v),
+                        options: Theme::ALL.map(Theme::as_str).to_vec(),
+                        kept: Theme::Auto.as_str(),
+                    },
+                    texts,
+                ));
+                Theme::Auto
+            }
+        },
+    };
 
     Page {
         scenario,
@@ -279,6 +329,7 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
             .map(str::to_string),
         mastery,
         fallback,
+        theme,
         notices,
     }
 }

@@ -13,6 +13,12 @@ import { startServer } from './serve.mjs';
 
 const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+/** A snippet of docs/EMBEDDING.md by its name, exactly as written there. */
+const snippet = (name) => fs.readFileSync(`${ROOT}/docs/EMBEDDING.md`, 'utf8')
+  .match(new RegExp(`<!-- snippet: ${name} -->\\s*\`\`\`html\\n([^]*?)\`\`\``))[1];
+/** The course page's policy the guide gives for a snippet, from its table. */
+const policy = (row) => fs.readFileSync(`${ROOT}/docs/EMBEDDING.md`, 'utf8')
+  .split('\n').find((l) => l.startsWith(`| ${row} |`)).match(/\| `([^`]+)`/)[1];
 const servers = [];
 async function serve(options) {
   const s = await startServer({ root: DIST, ...options });
@@ -223,6 +229,85 @@ describe('script-tag mount under a strict policy', () => {
     assert.notEqual(bg, 'rgba(0, 0, 0, 0)', 'the button is styled');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('a course page under the policy the guide gives for each snippet', () => {
+  const page = (body, icon = '/labs/ratelimit/favicon.svg') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="${icon}"><title>Host</title></head><body><h1>Week 5</h1>\n${body}\n</body></html>`;
+
+  test('script tag and <rate-limit-lab>: both widgets work, no violation', async () => {
+    const csp = policy('script tag, `<rate-limit-lab>`');
+    const body = page(`${snippet('script-tag')}\n${snippet('custom-element').replace(/^<script.*\n/, '')}`);
+    const lab = await serve({ prefix: '/labs/ratelimit/', csp, extra: { '/course.html': { type: 'text/html', body } } });
+    const { page: p, context, problems } = await newPage([lab.origin]);
+    await p.goto(`${lab.origin}/course.html`);
+    for (const sel of ['[data-ratelimit-lab] >> nth=0', '[data-ratelimit-lab] >> nth=1', 'rate-limit-lab']) {
+      await p.locator(sel).locator('[data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
+    }
+    const custom = new Widget(p, context, { problems: () => problems }, p.locator('rate-limit-lab'));
+    assert.equal((await custom.cards()).length, 8);
+    await p.locator('rate-limit-lab').evaluate((e) => e.setAttribute('servers', '3'));
+    await p.waitForFunction(() => document.querySelector('rate-limit-lab').shadowRoot.querySelectorAll('[data-testid="server-card"]').length === 3);
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the strict iframe snippet: the frame grows to the widget and has no border, no violation', async () => {
+    const csp = policy('iframe, strict (below)');
+    assert.doesNotMatch(csp, /unsafe/);
+    // The widget on its own server, under its own page's policy; the course
+    // page's policy names that origin after 'self', as the guide says.
+    const lab = await serve({ prefix: '/labs/ratelimit/', csp: CSP });
+    const body = page(snippet('iframe-csp').split('/labs/ratelimit/').join(`${lab.origin}/labs/ratelimit/`), '/favicon.svg');
+    const course = await serve({ csp: csp.replace(/(script-src|frame-src) 'self'/g, `$1 'self' ${lab.origin}`), extra: { '/course.html': { type: 'text/html', body } } });
+    // The frame and its script from the widget's server, on the course's origin.
+    const { page: p, context, problems } = await newPage([course.origin, lab.origin]);
+    await p.goto(`${course.origin}/course.html`);
+    const frame = p.frameLocator('iframe');
+    await frame.locator('[data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
+    await p.waitForFunction(() => parseInt(document.querySelector('iframe').style.height) > 1300, null, { timeout: 15000 });
+    assert.equal(await p.locator('iframe').evaluate((f) => getComputedStyle(f).borderTopWidth), '0px');
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('the inline iframe snippet under that strict policy is blocked, as the guide says', async () => {
+    const csp = policy('iframe, strict (below)');
+    const lab = await serve({ prefix: '/labs/ratelimit/', csp: CSP });
+    const body = page(snippet('iframe').split('/labs/ratelimit/').join(`${lab.origin}/labs/ratelimit/`), '/favicon.svg');
+    const course = await serve({ csp: csp.replace(/(script-src|frame-src) 'self'/g, `$1 'self' ${lab.origin}`), extra: { '/course.html': { type: 'text/html', body } } });
+    const { page: p, context } = await newPage([course.origin, lab.origin]);
+    await p.goto(`${course.origin}/course.html`);
+    await p.frameLocator('iframe').locator('[data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
+    await p.waitForFunction(() => window.__violations.length >= 2);
+    const v = await p.evaluate(() => window.__violations.join('\n'));
+    assert.match(v, /script-src/);
+    assert.match(v, /style-src/);
+    await context.close();
+  });
+});
+
+describe('the loader on another origin', () => {
+  const body = (origin) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Host</title>
+    <script type="module" src="${origin}/labs/ratelimit/ratelimit-lab.js"></script></head><body><rate-limit-lab servers="5"></rate-limit-lab></body></html>`;
+
+  test('works when that origin sends Access-Control-Allow-Origin, and not without it', async () => {
+    const cors = await serve({ prefix: '/labs/ratelimit/', headers: { 'Access-Control-Allow-Origin': '*' } });
+    const plain = await serve({ prefix: '/labs/ratelimit/' });
+    const course = await serve({ extra: { '/with.html': { type: 'text/html', body: body(cors.origin) }, '/without.html': { type: 'text/html', body: body(plain.origin) } } });
+    let { page: p, context, problems } = await newPage([course.origin, cors.origin]);
+    await p.goto(`${course.origin}/with.html`);
+    await p.locator('rate-limit-lab [data-testid="server-card"]').nth(4).waitFor({ state: 'attached', timeout: 15000 });
+    assert.deepEqual(problems, []);
+    await context.close();
+    ({ page: p, context, problems } = await newPage([course.origin, plain.origin]));
+    await p.goto(`${course.origin}/without.html`);
+    for (const end = Date.now() + 5000; problems.length === 0 && Date.now() < end;) await new Promise((ok) => setTimeout(ok, 50));
+    assert.ok(problems.some((x) => /CORS|blocked/i.test(x)), problems.join('\n'));
+    assert.equal(await p.locator('rate-limit-lab [data-testid="server-card"]').count(), 0);
     await context.close();
   });
 });

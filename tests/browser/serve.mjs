@@ -29,13 +29,13 @@ const TYPES = {
  * clients that accept it, as a static host serves them.
  * Resolves to { url, close, requests } where `requests` lists every path asked.
  */
-export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {}, gzip = false }) {
+export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {}, gzip = false, headers: more = {} }) {
   const base = path.resolve(root);
   const requests = [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     requests.push(url.pathname);
-    const headers = { 'Cache-Control': 'no-store' };
+    const headers = { 'Cache-Control': 'no-store', ...more };
     if (csp) headers['Content-Security-Policy'] = csp;
     if (extra[url.pathname]) {
       const { type, body } = extra[url.pathname];

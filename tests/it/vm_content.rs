@@ -247,3 +247,84 @@ fn every_content_file_shipped_is_valid_and_complete() {
         }
     }
 }
+
+/// docs/CONTENT.md's "Every key" section as the texts table gives it: every
+/// key in the table's order under the table's own headings, its English with
+/// the placeholders in `code`, its placeholders; the notes column is the
+/// guide's own, kept by key. `RLL_WRITE_DOCS=1 cargo test content_guide`
+/// writes it; otherwise the test fails when the two differ.
+#[test]
+fn content_guide_lists_every_key_as_the_texts_table_has_it() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CONTENT.md");
+    let guide = std::fs::read_to_string(path).unwrap();
+    let at = guide
+        .find("## Every key")
+        .expect("the guide has its key table");
+    let (head, section) = guide.split_at(at);
+    // The guide's notes, by key.
+    let mut notes = std::collections::HashMap::new();
+    for line in section.lines() {
+        if let Some(rest) = line.strip_prefix("| `") {
+            let key = rest.split('`').next().unwrap();
+            let cells: Vec<&str> = line.split(" | ").collect();
+            if let Some(note) = cells.last() {
+                let note = note.trim_end_matches(" |").trim_end_matches('|').trim();
+                if !note.is_empty() {
+                    notes.insert(key.to_string(), note.to_string());
+                }
+            }
+        }
+    }
+    // The table's headings: each `// Heading.` comment before its first key.
+    let source = include_str!("../../src/vm/text.rs");
+    let mut headings = std::collections::HashMap::new();
+    let mut pending = None;
+    for line in source.lines().map(str::trim) {
+        if let Some(h) = line.strip_prefix("// ") {
+            pending = Some(h.trim_end_matches('.').to_string());
+        } else if let (Some(h), Some(key)) = (&pending, line.split('"').nth(1)) {
+            if KEYS.contains(&key) {
+                headings.insert(key.to_string(), h.clone());
+                pending = None;
+            }
+        }
+    }
+    let mut out = format!(
+        "## Every key\n\nThe widget has {} keys, listed here in the order of the\nwidget's own table (`src/vm/text.rs`), under its headings. Placeholders are\nshown in `code`; your sentence must use the same ones.\n",
+        KEYS.len()
+    );
+    for (i, key) in KEYS.iter().enumerate() {
+        if let Some(h) = headings.get(*key) {
+            out.push_str(&format!(
+                "\n### {h}\n\n| key | built-in English | placeholders | note |\n| --- | --- | --- | --- |\n"
+            ));
+        }
+        let english = ENGLISH[i];
+        let mut shown = english.replace('|', "\\|");
+        let mut names = placeholders(english);
+        let mut seen = Vec::new();
+        names.retain(|n| {
+            let new = !seen.contains(n);
+            seen.push(*n);
+            new
+        });
+        for n in &names {
+            shown = shown.replace(&format!("{{{n}}}"), &format!("`{{{n}}}`"));
+        }
+        let list: Vec<String> = names.iter().map(|n| format!("`{{{n}}}`")).collect();
+        let note = notes.get(*key).map(String::as_str).unwrap_or("");
+        out.push_str(&format!(
+            "| `{key}` | {} | {} | {note} |\n",
+            shown.trim(),
+            list.join(" ")
+        ));
+    }
+    if std::env::var_os("RLL_WRITE_DOCS").is_some() {
+        std::fs::write(path, format!("{head}{out}")).unwrap();
+        return;
+    }
+    assert!(
+        section == out,
+        "docs/CONTENT.md's key table differs from the texts table: run RLL_WRITE_DOCS=1 cargo test content_guide"
+    );
+}

@@ -502,3 +502,44 @@ fn mastery_is_a_whole_percentage_and_fallback_names_builtin() {
     );
     assert!(NAMES.contains(&"mastery") && NAMES.contains(&"fallback"));
 }
+
+#[test]
+fn theme_is_light_dark_or_auto_and_a_bad_value_gets_a_notice() {
+    use ratelimit_lab::vm::page::Theme;
+    let texts = english();
+    assert_eq!(page::parse(&[], &texts).theme, Theme::Auto);
+    for (given, theme) in [
+        ("light", Theme::Light),
+        ("dark", Theme::Dark),
+        ("auto", Theme::Auto),
+        ("DARK", Theme::Dark),
+    ] {
+        let p = page::parse(&[("theme", given)], &texts);
+        assert_eq!(p.theme, theme, "{given}");
+        assert!(p.notices.is_empty(), "{given}: {:?}", p.notices);
+    }
+    let p = page::parse(&[("theme", "purple"), ("servers", "3")], &texts);
+    assert_eq!(p.theme, Theme::Auto);
+    assert_eq!(p.scenario.servers, 3);
+    assert_eq!(
+        p.notices,
+        ["theme “purple” is not one of light, dark or auto, so auto is used."]
+    );
+}
+
+#[test]
+fn the_loader_observes_every_name_the_widget_reads() {
+    // The custom element's observed attributes (public/ratelimit-lab.js)
+    // are the widget's own list, in its order.
+    let loader = include_str!("../../public/ratelimit-lab.js");
+    let line = loader
+        .lines()
+        .find(|l| l.starts_with("const NAMES = '"))
+        .expect("the loader lists the names");
+    let listed = line
+        .trim_start_matches("const NAMES = '")
+        .split('\'')
+        .next()
+        .unwrap();
+    assert_eq!(listed.split(' ').collect::<Vec<_>>(), NAMES);
+}
