@@ -22,6 +22,7 @@ pub mod queue;
 mod report;
 mod rng;
 mod scenario;
+pub mod sort;
 pub mod sweep;
 
 pub use engine::{allowed, allowed_from, run, simulate, Start};

@@ -40,7 +40,7 @@ impl<E: Copy> Queue<E> {
         let seq = events.len() as u64;
         // Stable sort by time keeps the given order among equal times,
         // which is also the order of `seq`.
-        events.sort_by_key(|e| e.0);
+        super::sort::sort_by_key(&mut events, |e| e.0);
         Queue {
             lanes: vec![Lane {
                 delay: 0,

@@ -376,7 +376,7 @@ impl Report {
             t.extend(c.replied_us);
             t.extend(c.abandoned_us);
         }
-        t.sort_unstable();
+        super::sort::sort(&mut t);
         t.dedup();
         t
     }

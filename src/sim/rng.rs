@@ -43,7 +43,7 @@ impl Rng {
                 let v = self.below(bound);
                 picked.push(v);
             }
-            picked.sort_unstable();
+            super::sort::sort(&mut picked);
             picked.dedup();
         }
         picked

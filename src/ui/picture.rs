@@ -219,7 +219,7 @@ fn draw(
     // by a dashed line, so the race is there to see.
     let mut shared: Vec<&crate::vm::topology::Packet> =
         f.packets.iter().filter(|p| p.warn).collect();
-    shared.sort_by(|a, b| a.label.cmp(&b.label));
+    crate::sim::sort::sort_by(&mut shared, |a, b| a.label.cmp(&b.label));
     for group in shared
         .chunk_by(|a, b| a.label == b.label)
         .filter(|g| g.len() > 1)

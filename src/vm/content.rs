@@ -73,8 +73,8 @@ pub fn check(file: File) -> Result<Content, String> {
         let t = T::from_key(&key).ok_or_else(|| format!("unknown key “{key}”"))?;
         let mut want = placeholders(ENGLISH[t as usize]);
         let mut got = placeholders(&value);
-        want.sort_unstable();
-        got.sort_unstable();
+        crate::sim::sort::sort(&mut want);
+        crate::sim::sort::sort(&mut got);
         want.dedup();
         got.dedup();
         if want != got {

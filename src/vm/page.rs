@@ -239,7 +239,7 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
                 )),
             }
         }
-        hide.sort_by_key(|s| Section::ALL.iter().position(|a| a == s));
+        crate::sim::sort::sort_by_key(&mut hide, |s| Section::ALL.iter().position(|a| a == s));
     }
 
     let mut tabs = Vec::new();

@@ -35,6 +35,7 @@ mod oracle;
 mod params;
 mod properties;
 mod queue;
+mod sort;
 mod sweeps;
 mod tidy;
 mod vm_cards;
