@@ -43,7 +43,7 @@ describe('the <rate-limit-lab> custom element', () => {
     await w.pick(0, 0);
     await el.evaluate((e) => e.setAttribute('servers', '4'));
     await waitFor(async () => (await w.cards()).length === 4, { message: '4 cards' });
-    assert.equal(await w.locator('quiz-question').first().locator('[aria-pressed="true"]').count(), 1, 'the quiz kept its answer');
+    assert.equal(await w.locator('quiz-question').first().locator('[aria-checked="true"]').count(), 1, 'the quiz kept its answer');
     await el.evaluate((e) => e.setAttribute('strategy', 'incr'));
     await waitFor(async () => (await w.selectedStrategy()) === 'strategy-incr', { message: 'incr selected' });
     assert.equal(await w.finalCounter() > 0, true);

@@ -171,3 +171,24 @@ fn copy_embed_code_gives_the_guides_snippet() {
         assert!(FRAME_SCRIPT.contains(needle), "{needle}");
     }
 }
+
+#[test]
+fn the_strict_iframe_file_runs_the_same_lines_as_the_inline_snippet() {
+    // public/ratelimit-frame.js is the snippet's script as a file, for a
+    // host whose policy forbids inline script: the two must not drift.
+    let file = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/public/ratelimit-frame.js"
+    ))
+    .unwrap();
+    let body = FRAME_SCRIPT
+        .trim_start_matches("<script>\n")
+        .trim_end_matches("</script>");
+    for line in body.lines().filter(|l| !l.trim().is_empty()) {
+        let line = line.strip_prefix("  ").unwrap_or(line);
+        assert!(
+            file.lines().any(|l| l == line),
+            "ratelimit-frame.js lacks: {line}"
+        );
+    }
+}
