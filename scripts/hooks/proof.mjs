@@ -11,7 +11,25 @@ if (!fs.existsSync(source)) process.exit(0);
 // The page keeps what the harness does, how noise is handled, the
 // comparison and the limits; the seed-by-seed tables (about 4 KB gzip, and
 // dist/ counts against the download budget) stay in docs/PROOF.md.
-const full = fs.readFileSync(source, 'utf8');
+// How the harness works, how it keeps timer noise small and how to run it
+// are for the project's developers: they stay in docs/PROOF.md too (about
+// 3 KB gzip less for a page every learner may open).
+// The harness's section keeps its heading and a summary.
+const ASIDE = ['## Running it', '## Timing:'];
+const HARNESS = `## What the harness does
+
+A real \`redis-server\` on 127.0.0.1, persistence off, and concurrent API
+servers that run each strategy's real code against it, playing the model's
+own bursts; each request's outcome is set beside the model's.
+`;
+const sections = fs.readFileSync(source, 'utf8').split(/\n(?=## )/)
+  .filter((s) => !ASIDE.some((a) => s.startsWith(a)))
+  .map((s) => (s.startsWith('## What the harness does') ? HARNESS : s));
+const full = sections.join('\n') + `
+
+The harness itself, how it keeps the machine's timer noise small, and how
+to run it are described in \`docs/PROOF.md\` in the widget's repository.
+`;
 const cut = full.indexOf('\n## The latest table');
 const body = marked.parse(cut < 0 ? full : `${full.slice(0, cut)}
 ## The latest table
