@@ -191,8 +191,10 @@ fn draw(
     let _ = ctx.draw_image_with_html_canvas_element(&still, 0.0, 0.0);
     let _ = ctx.set_transform(p.dpr, 0.0, 0.0, p.dpr, 0.0, 0.0);
     ctx.set_text_align("center");
-    // Beside the user, the user's real total against the limit.
-    second_line(ctx, &l.user, p, &own::user_line(f.back.0, s.limit));
+    // Beside the user, the user's real total against the limit: what the
+    // servers have answered allowed, the caption's count.
+    let allowed: u32 = f.servers.iter().map(|st| st.allowed).sum();
+    second_line(ctx, &l.user, p, &own::user_line(allowed, s.limit));
     if let (Some(redis), false) = (&l.redis, redis_value.is_empty()) {
         second_line(ctx, redis, p, &redis_value);
     }
