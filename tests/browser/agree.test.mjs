@@ -9,19 +9,10 @@
 // number.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, shutdown, expected, waitFor, until } from './harness.mjs';
+import { openWidget, shutdown, expected, waitFor, until, msHundredths } from './harness.mjs';
 
 after(shutdown);
 
-/** µs as the widget writes a moment: ms to the hundredth, no trailing zeros. */
-function moment(us) {
-  const h = Math.floor((us + 5) / 10);
-  const f = h % 100;
-  const whole = Math.floor(h / 100);
-  if (f === 0) return String(whole);
-  if (f % 10 === 0) return `${whole}.${f / 10}`;
-  return `${whole}.${String(f).padStart(2, '0')}`;
-}
 
 /** The verdict lines as [kind, text]. */
 async function verdictLines(w) {
@@ -196,7 +187,7 @@ describe('while playing, one moment reads as one number', () => {
     for (const s of mid) {
       const t = /^t = ([\d.]+) ms:/.exec(s.caption)?.[1];
       assert.ok(t, `the caption gives the moment: ${s.caption}`);
-      assert.equal(s.value, `${t} of ${moment(end)} ms`, `the scrubber's words say the caption's moment: "${s.caption}"`);
+      assert.equal(s.value, `${t} of ${msHundredths(end)} ms`, `the scrubber's words say the caption's moment: "${s.caption}"`);
       assert.equal(s.input, t, `the scrubber's position is the caption's moment: ${s.caption}`);
       assert.ok(s.label.startsWith(`t = ${t} ms:`), `the picture's label: ${s.label}`);
       assert.ok(s.line.includes(`t = ${t} ms:`), `the line above the totals: ${s.line}`);

@@ -139,6 +139,16 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
   return w;
 }
 
+/** µs as the widget writes a moment (the scrubber, the caption, the label): ms to the hundredth, no trailing zeros. */
+export function msHundredths(us) {
+  const h = Math.floor((us + 5) / 10);
+  const f = h % 100;
+  const whole = Math.floor(h / 100);
+  if (f === 0) return String(whole);
+  if (f % 10 === 0) return `${whole}.${f / 10}`;
+  return `${whole}.${String(f).padStart(2, '0')}`;
+}
+
 /** Polls `fn` until it returns something truthy (or throws after `timeout` ms). */
 /**
  * Polls `fn` until it returns something truthy and returns that; after

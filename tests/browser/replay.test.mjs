@@ -10,7 +10,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, msHundredths, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
@@ -34,15 +34,6 @@ function msExact(us) {
   return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
 }
 
-/** µs as the scrubber and the picture's label write them: ms to the hundredth, no trailing zeros. */
-function msHundredths(us) {
-  const h = Math.floor((us + 5) / 10);
-  const f = h % 100;
-  const whole = Math.floor(h / 100);
-  if (f === 0) return String(whole);
-  if (f % 10 === 0) return `${whole}.${f / 10}`;
-  return `${whole}.${String(f).padStart(2, '0')}`;
-}
 
 /** The native model's state at moment `tUs` for `query`. */
 function nativeAt(query, tUs) {
