@@ -395,22 +395,16 @@ pub fn bind(lab: Lab, root: &Element) {
                 lab.shared.with(|shared| {
                     words.with(|mo| {
                         let own = own::own_counts(r, mo.t_us);
-                        let mut label = topology::label(
+                        let caption = topology::label(
                             r.scenario.strategy,
                             mo,
                             at_end,
                             shared_count(r, shared, mo.t_us),
                             &m.texts,
                         );
-                        (label.clone(), {
-                            label.push_str(&own::label(
-                                r.scenario.strategy,
-                                &own,
-                                r.scenario.limit,
-                                &m.texts,
-                            ));
-                            label
-                        })
+                        let own = own::label(r.scenario.strategy, &own, r.scenario.limit, &m.texts);
+                        let label = format!("{caption}{own}");
+                        (caption, label)
                     })
                 })
             })
