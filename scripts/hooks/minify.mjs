@@ -2,24 +2,42 @@
 // (ratelimit_lab.js) and the loader (ratelimit-lab.js) in Trunk's staging
 // directory with terser. Trunk minifies the HTML and CSS itself.
 //
-// Before that it gives the glue's private names short ones, in the wasm and
-// the glue alike: wasm-bindgen names every import the wasm makes and the
-// exports only the glue calls (or nothing does) `__wbg_<name>_<16 hex
-// digits>` and the like,
-// and those hashes, which gzip cannot shorten, were 3.9 KB of the gzipped
-// wasm and 2.8 KB of the gzipped glue. The widget's own exports (mount,
-// update, ...) keep their names. It runs here, not as a hook of its own,
-// because Trunk runs a stage's hooks together and both edit the glue.
+// Before that, two savings on the wasm and the glue together (it runs here,
+// not as hooks of their own, because Trunk runs a stage's hooks together
+// and each edits the glue):
+// - Leptos's server functions bring the `wasm-streams` crate, whose three
+//   JavaScript stream classes wasm-bindgen exports (and so keeps) although
+//   the widget never makes one. Their exports and glue go, and wasm-opt
+//   runs once more to drop the code only they reached: 1.4 KB gzip.
+// - The glue's private names get short ones, in the wasm and the glue
+//   alike: wasm-bindgen names every import the wasm makes, and the exports
+//   only the glue calls (or nothing does), `__wbg_<name>_<16 hex digits>`
+//   and the like, and those hashes, which gzip cannot shorten, were 3.9 KB
+//   of the gzipped wasm and 2.8 KB of the gzipped glue. The widget's own
+//   exports (mount, update, ...) keep their names.
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { minify } from 'terser';
 
 if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 const stage = process.env.TRUNK_STAGING_DIR;
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 const wasmFile = path.join(stage, 'ratelimit_lab_bg.wasm');
 const glueFile = path.join(stage, 'ratelimit_lab.js');
-const renamed = shortNames(fs.readFileSync(wasmFile), fs.readFileSync(glueFile, 'utf8'));
+const streams = /^(__wbg_)?intounderlying/;
+let glue = fs.readFileSync(glueFile, 'utf8')
+  .replace(/^export class IntoUnderlying\w+ \{[\s\S]*?^if \(Symbol\.dispose\) IntoUnderlying\w+\.prototype\[Symbol\.dispose\] = IntoUnderlying\w+\.prototype\.free;\n/gm, '')
+  .replace(/^const IntoUnderlying\w+Finalization = [\s\S]*?;\n/gm, '');
+if (/intounderlying/i.test(glue)) throw new Error('the glue still has a stream class');
+fs.writeFileSync(wasmFile, dropExports(fs.readFileSync(wasmFile), streams));
+execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
+  '-Oz', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
+  wasmFile, '-o', wasmFile,
+], { stdio: 'inherit' });
+const renamed = shortNames(fs.readFileSync(wasmFile), glue);
 fs.writeFileSync(wasmFile, renamed.wasm);
 fs.writeFileSync(glueFile, renamed.glue);
 
@@ -35,7 +53,7 @@ for (const name of ['ratelimit_lab.js', 'ratelimit-lab.js']) {
 // wherever the glue says them. Stops the build if an import is not in the
 // glue as a whole word (the glue would then not match the wasm).
 function shortNames(wasm, glue) {
-  const own = /^(__wbg_|__wbindgen_|__externref_|wasm_bindgen__|intounderlying)/;
+  const own = /^(__wbg_|__wbindgen_|__externref_|wasm_bindgen__)/;
   const names = new Map();
   const imports = new Set();
   const short = (old) => {
@@ -87,6 +105,34 @@ function shortNames(wasm, glue) {
     glue = glue.replace(word, () => next);
   }
   return { wasm: Buffer.concat(out), glue };
+}
+
+// The wasm without the exports whose names match `pattern`.
+function dropExports(wasm, pattern) {
+  const out = [wasm.subarray(0, 8)];
+  let at = 8;
+  while (at < wasm.length) {
+    const id = wasm[at];
+    const [size, body] = leb(wasm, at + 1);
+    const end = body + size;
+    if (id === 7) {
+      const kept = [];
+      let [count, p] = leb(wasm, body);
+      for (let i = 0; i < count; i += 1) {
+        const from = p;
+        let name;
+        [name, p] = str(wasm, p);
+        [, p] = leb(wasm, p + 1);
+        if (!pattern.test(name)) kept.push(wasm.subarray(from, p));
+      }
+      const section = Buffer.concat([uleb(kept.length), ...kept]);
+      out.push(Buffer.from([id]), uleb(section.length), section);
+    } else {
+      out.push(wasm.subarray(at, end));
+    }
+    at = end;
+  }
+  return Buffer.concat(out);
 }
 
 function leb(buf, at) {
