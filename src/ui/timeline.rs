@@ -13,6 +13,7 @@ use super::canvas::{use_width, Palette, Surface};
 use super::state::Lab;
 use crate::sim::{Command, Health, Strategy};
 use crate::vm::format;
+use crate::vm::names::{Class, Slot};
 use crate::vm::text::{Texts, T};
 use crate::vm::timeline::{timeline, Timeline};
 
@@ -161,7 +162,7 @@ fn key(strategy: Strategy, texts: &Texts) -> String {
 
 /// Binds the timeline under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(figure) = super::dom::slot(root, "timeline") else {
+    let Some(figure) = super::dom::slot(root, Slot::Timeline) else {
         return;
     };
     let Some(canvas) =
@@ -169,8 +170,8 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     else {
         return;
     };
-    let caption = super::dom::slot(root, "tl-caption");
-    let keys = super::dom::slot(root, "tl-key");
+    let caption = super::dom::slot(root, Slot::TlCaption);
+    let keys = super::dom::slot(root, Slot::TlKey);
     let width = use_width(&canvas);
     let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
     let mut last_key = String::new();
@@ -195,7 +196,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
         }
     });
-    let cursor = super::dom::find(&figure, ".rll-tl__cursor");
+    let cursor = super::dom::find(&figure, &Class::TlCursor.selector());
     let mut drawn = Surface::new(canvas);
     let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {
