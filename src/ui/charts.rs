@@ -423,7 +423,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             let mut svgs = svgs.borrow_mut();
             let m = lab.m();
             let s = lab.scenario.get_untracked();
-            let h = if w < 520.0 { 220.0 } else { 260.0 };
+            let h = if w < crate::vm::NARROW_FIGURE {
+                220.0
+            } else {
+                260.0
+            };
             for (k, (sw, svg)) in sweeps.borrow().iter().zip(svgs.iter_mut()).enumerate() {
                 let Some(now) = sw.now.as_ref() else { continue };
                 let (here, axis_t) = match sw.axis {

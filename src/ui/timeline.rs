@@ -23,7 +23,7 @@ const AXIS: f64 = 20.0;
 
 /// The axis' ends, in CSS pixels, for a canvas `width` wide.
 fn axis(width: f64) -> (f64, f64) {
-    let narrow = width < 520.0;
+    let narrow = width < crate::vm::NARROW_FIGURE;
     let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
     (name_w + 12.0, width - outcome_w - 12.0)
 }
@@ -43,7 +43,7 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
         ctx.set_font(&format!("700 12px {}", p.font));
         ctx.set_text_baseline("middle");
     }
-    let narrow = width < 520.0;
+    let narrow = width < crate::vm::NARROW_FIGURE;
     let (left, right) = axis(width);
     let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
     let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
