@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{params, simulate, Command, Health, Report, Scenario, Strategy};
+use ratelimit_lab::sim::{params, run, Command, Health, Report, Scenario, Strategy};
 
 use crate::clock::Spread;
 use crate::real::{RealRun, SyncRecord};
@@ -184,7 +184,7 @@ pub fn run_row(
         let mut discarded_lateness = Vec::new();
         for k in 0..u64::from(seeds) {
             let s = base.with_strategy(strategy).with_seed(base.seed + k);
-            let model = simulate(&s);
+            let model = run(&s);
             let mut attempt = 1;
             let real = loop {
                 let real = harness.run(&s, row.scale)?;
