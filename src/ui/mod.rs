@@ -469,7 +469,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
             let _ = body.class_list().add_1("rll-page--embed");
         }
     }
-    let quiz = quiz.unwrap_or_else(questions::builtin);
+    let quiz = quiz.unwrap_or_else(|| questions::builtin_in(&texts));
     let order = questions::order(&quiz, page.scenario.seed);
     let mount = Mount {
         id: format!("rll{serial}"),
