@@ -10,7 +10,17 @@
 //!   reads `sim` and, like it, never touches the browser.
 //! - `ui` (wasm32 only) is the Leptos view: it holds the scenario in one
 //!   signal, derives the report with `sim::run`, and binds what `vm`
-//!   computes to the DOM. It does no model maths of its own.
+//!   computes to the DOM. It does no model maths of its own. It finds the
+//!   elements of the markup `vm::skeleton` writes by the names of
+//!   [`vm::names`], the one list both sides share.
+//!
+//! Beside the crate, not in it:
+//! - `proof/`, a workspace member of its own: concurrent servers racing on
+//!   a real `redis-server` reproduce `sim`'s numbers (`scripts/proof`).
+//! - `tests/it/` (native tests of `sim` and `vm`), `tests/wasm.rs` (the
+//!   model in headless Chromium), `tests/browser/` (the release build
+//!   driven end to end); `benches/` and `examples/` measure and explore
+//!   the model.
 
 pub mod sim;
 pub mod vm;

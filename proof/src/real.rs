@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{simulate, Fail, Health, LoadBalancer, Report, Scenario, Strategy};
+use ratelimit_lab::sim::{self, Fail, Health, LoadBalancer, Report, Scenario, Strategy};
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, Client, FromRedisValue};
 use tokio::sync::mpsc;
@@ -490,7 +490,7 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
     // The burst, as the model draws it: arrival times and servers do not
     // depend on the strategy, and a gateway's refusals keep their server
     // in the local-counters run.
-    let burst = simulate(&s.with_strategy(Strategy::Local).with_redis(Health::Up));
+    let burst = sim::run(&s.with_strategy(Strategy::Local).with_redis(Health::Up));
     let arrivals: Vec<u64> = burst.requests.iter().map(|r| r.arrival_us).collect();
     let servers: Vec<u32> = burst
         .requests

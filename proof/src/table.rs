@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{params, simulate, Command, Health, Report, Scenario, Strategy};
+use ratelimit_lab::sim::{params, run, Command, Health, Report, Scenario, Strategy};
 
 use crate::clock::Spread;
 use crate::real::{RealRun, SyncRecord};
@@ -184,7 +184,7 @@ pub fn run_row(
         let mut discarded_lateness = Vec::new();
         for k in 0..u64::from(seeds) {
             let s = base.with_strategy(strategy).with_seed(base.seed + k);
-            let model = simulate(&s);
+            let model = run(&s);
             let mut attempt = 1;
             let real = loop {
                 let real = harness.run(&s, row.scale)?;
@@ -238,9 +238,19 @@ impl RowResult {
     /// The row as text: a header, one line per strategy, the timing and
     /// every difference explained.
     pub fn render(&self) -> String {
+        let mut out = String::new();
+        self.header(&mut out);
+        self.table(&mut out);
+        self.timing(&mut out);
+        self.differences(&mut out);
+        let _ = writeln!(out, "\n({} s for this row.)", self.took.as_secs());
+        out
+    }
+
+    /// The row's title and scenario, and how much slower it ran.
+    fn header(&self, out: &mut String) {
         let s = &self.scenario;
         let scale = self.row.scale;
-        let mut out = String::new();
         let _ = writeln!(out, "### {} (`{}`)", self.row.title, self.row.query);
         let _ = writeln!(out);
         let _ = writeln!(
@@ -268,6 +278,10 @@ impl RowResult {
             params::format_ms(s.rtt_us * scale),
         );
         let _ = writeln!(out);
+    }
+
+    /// One line per strategy: the model's mean beside the real one.
+    fn table(&self, out: &mut String) {
         let _ = writeln!(
             out,
             "| strategy | model mean | real mean | same decisions | same count | same decisions, undisturbed runs | counter real (model) | Redis calls real (model) |"
@@ -275,36 +289,8 @@ impl RowResult {
         let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|");
         let k = self.seeds;
         for cell in &self.cells {
-            let counter = if cell.runs.iter().all(|(m, _)| m.final_counter.is_none()) {
-                "-".to_string()
-            } else {
-                let real = mean(
-                    cell.runs
-                        .iter()
-                        .map(|(_, r)| r.counter.map_or(f64::NAN, f64::from)),
-                );
-                let model = mean(
-                    cell.runs
-                        .iter()
-                        .map(|(m, _)| f64::from(m.final_counter.unwrap_or(0))),
-                );
-                if real.is_nan() {
-                    format!("- ({model:.1})")
-                } else {
-                    format!("{real:.1} ({model:.1})")
-                }
-            };
-            let model_calls = mean(cell.runs.iter().map(|(m, _)| f64::from(m.redis_calls)));
-            let calls = match cell.runs.iter().all(|(_, r)| r.commandstats.is_some()) {
-                true => {
-                    let real = mean(cell.runs.iter().map(|(_, r)| r.calls().unwrap_or(0) as f64));
-                    format!("{real:.1} ({model_calls:.1})")
-                }
-                false => {
-                    let tried = mean(cell.runs.iter().map(|(_, r)| f64::from(r.sent)));
-                    format!("{tried:.1} tried ({model_calls:.1})")
-                }
-            };
+            let counter = counter(cell);
+            let calls = calls(cell);
             let (quiet_same, quiet) = cell.undisturbed_same();
             let _ = writeln!(
                 out,
@@ -317,6 +303,11 @@ impl RowResult {
             );
         }
         let _ = writeln!(out);
+    }
+
+    /// How late the timers ended, the disturbed runs, Redis on loopback.
+    fn timing(&self, out: &mut String) {
+        let scale = self.row.scale;
         let late = Spread::of(self.cells.iter().flat_map(Cell::lateness).collect());
         let loopback = Spread::of(
             self.cells
@@ -372,6 +363,11 @@ impl RowResult {
                 loopback.count,
             );
         }
+    }
+
+    /// The bucket's replay, and every run whose decisions differ, explained.
+    fn differences(&self, out: &mut String) {
+        let scale = self.row.scale;
         for cell in &self.cells {
             if let Some((equal, calls)) = cell.replay {
                 let _ = writeln!(
@@ -407,8 +403,44 @@ impl RowResult {
                 }
             }
         }
-        let _ = writeln!(out, "\n({} s for this row.)", self.took.as_secs());
-        out
+    }
+}
+
+/// The counter at the end, real (model), as the table writes it.
+fn counter(cell: &Cell) -> String {
+    if cell.runs.iter().all(|(m, _)| m.final_counter.is_none()) {
+        "-".to_string()
+    } else {
+        let real = mean(
+            cell.runs
+                .iter()
+                .map(|(_, r)| r.counter.map_or(f64::NAN, f64::from)),
+        );
+        let model = mean(
+            cell.runs
+                .iter()
+                .map(|(m, _)| f64::from(m.final_counter.unwrap_or(0))),
+        );
+        if real.is_nan() {
+            format!("- ({model:.1})")
+        } else {
+            format!("{real:.1} ({model:.1})")
+        }
+    }
+}
+
+/// The Redis calls, real (model), or those tried when Redis kept no count.
+fn calls(cell: &Cell) -> String {
+    let model_calls = mean(cell.runs.iter().map(|(m, _)| f64::from(m.redis_calls)));
+    match cell.runs.iter().all(|(_, r)| r.commandstats.is_some()) {
+        true => {
+            let real = mean(cell.runs.iter().map(|(_, r)| r.calls().unwrap_or(0) as f64));
+            format!("{real:.1} ({model_calls:.1})")
+        }
+        false => {
+            let tried = mean(cell.runs.iter().map(|(_, r)| f64::from(r.sent)));
+            format!("{tried:.1} tried ({model_calls:.1})")
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 
 use proof::real::RealRun;
 use proof::{scenario, Harness, DEFAULT_SCALE};
-use ratelimit_lab::sim::{simulate, Report, Strategy};
+use ratelimit_lab::sim::{run, Report, Strategy};
 
 /// Seeds per strategy: enough to vary the burst, few enough to be quick.
 const SEEDS: u64 = 3;
@@ -43,7 +43,7 @@ fn play(
                 "{query} {strategy:?} seed {}: undecided requests",
                 s.seed
             );
-            (simulate(&s), real)
+            (run(&s), real)
         })
         .collect()
 }
@@ -112,7 +112,7 @@ fn the_bucket_script_computes_exactly_what_the_model_does() {
         "preset=gatepass&strategy=lua",
         "preset=gatepass&strategy=lua&limit=3&window=1&span=1000&burst=100",
     ] {
-        let model = simulate(&scenario(query).unwrap());
+        let model = run(&scenario(query).unwrap());
         let (equal, calls) = h.check_bucket(&model).unwrap();
         assert_eq!(calls, model.scenario.burst as usize, "{query}");
         assert_eq!(equal, calls, "{query}: script and model disagree");

@@ -517,8 +517,9 @@ impl World {
 }
 
 /// Runs the model once on `scenario` (clamped into range first), without
-/// the regular user's second run: what the sweeps use.
-pub fn simulate(scenario: &Scenario) -> Report {
+/// the regular user's second run: [`run`]'s first half, never handed out
+/// with `regular_user` still 0.
+fn simulate(scenario: &Scenario) -> Report {
     let mut world = World::new(scenario.clamped());
     while world.step() {}
     world.finish()

@@ -25,7 +25,7 @@ mod scenario;
 pub mod sort;
 pub mod sweep;
 
-pub use engine::{allowed, allowed_from, run, simulate, Start};
+pub use engine::{allowed, allowed_from, run, Start};
 pub use report::{
     AllRefusedWhy, Call, Command, Moment, Report, RequestTrace, ServerMoment, ServerReport,
     Verdict, OPS_PER_NODE,

@@ -318,11 +318,17 @@ fn read_number(
 /// Microseconds as milliseconds with at most one decimal: 2000 → "2",
 /// 2500 → "2.5", 100 → "0.1".
 pub fn format_ms(us: u32) -> String {
-    let tenths = (us + 50) / 100;
-    if tenths.is_multiple_of(10) {
-        format!("{}", tenths / 10)
-    } else {
-        format!("{}.{}", tenths / 10, tenths % 10)
+    hundredths(u64::from((us + 50) / 100) * 10)
+}
+
+/// `hundredths / 100` with at most two decimals and no trailing zeros:
+/// 175 → "1.75", 200 → "2", 5 → "0.05" (the one writer of a decimal;
+/// `vm::format` shows every figure with it).
+pub fn hundredths(h: u64) -> String {
+    match h % 100 {
+        0 => format!("{}", h / 100),
+        f if f % 10 == 0 => format!("{}.{}", h / 100, f / 10),
+        f => format!("{}.{f:02}", h / 100),
     }
 }
 

@@ -216,8 +216,7 @@ pub struct Report {
 
 impl Report {
     /// Everything the totals say, most important first (more than one can
-    /// hold). On a report from [`crate::sim::run`], which knows what a
-    /// regular user gets (`simulate` leaves `regular_user` at 0).
+    /// hold).
     pub fn verdicts(&self) -> Vec<Verdict> {
         let mut v = Vec::new();
         let s = &self.scenario;

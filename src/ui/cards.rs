@@ -13,6 +13,7 @@ use super::canvas::{use_width, Painter, Palette};
 use super::marks::{columns, draw};
 use super::state::{Lab, W_CARDS};
 use crate::vm::cards::{cards, Card};
+use crate::vm::names::Slot;
 use crate::vm::text::{Texts, T};
 
 /// One card's elements, kept across updates, and what they show now.
@@ -137,7 +138,7 @@ struct Drawn {
 
 /// Binds the server cards under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(ul) = super::dom::slot(root, "cards") else {
+    let Some(ul) = super::dom::slot(root, Slot::Cards) else {
         return;
     };
     let depth = (if lab.m().url_state { 1 } else { 2 }) + 2;

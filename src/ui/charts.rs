@@ -20,6 +20,7 @@ use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
 use crate::vm::chart::{chart, px, Chart};
+use crate::vm::names::Slot;
 use crate::vm::skeleton::tab_names as names;
 use crate::vm::text::{Texts, T};
 
@@ -346,7 +347,7 @@ pub fn readout(lab: Lab, ev: &web_sys::Event) {
         return;
     };
     if let Some(root) = dot.closest(".rll-charts").ok().flatten() {
-        if let Some(out) = super::dom::slot(&root, "chart-readout") {
+        if let Some(out) = super::dom::slot(&root, Slot::ChartReadout) {
             super::dom::text(&out, &label);
         }
     }
@@ -355,7 +356,7 @@ pub fn readout(lab: Lab, ev: &web_sys::Event) {
 
 /// Binds the charts under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(section) = super::dom::slot(root, "charts") else {
+    let Some(section) = super::dom::slot(root, Slot::Charts) else {
         return;
     };
     let hosts: Vec<web_sys::Element> = ["servers", "rtt"]
@@ -369,8 +370,8 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     if hosts.len() < 2 || tables.len() < 2 {
         return;
     }
-    let note = super::dom::slot(&section, "chart-note");
-    let working_el = super::dom::slot(&section, "chart-working");
+    let note = super::dom::slot(&section, Slot::ChartNote);
+    let working_el = super::dom::slot(&section, Slot::ChartWorking);
     let width = use_width(&hosts[0]);
     // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
     let visible = use_visible(&section);
@@ -422,7 +423,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             let mut svgs = svgs.borrow_mut();
             let m = lab.m();
             let s = lab.scenario.get_untracked();
-            let h = if w < 520.0 { 220.0 } else { 260.0 };
+            let h = if w < crate::vm::NARROW_FIGURE {
+                220.0
+            } else {
+                260.0
+            };
             for (k, (sw, svg)) in sweeps.borrow().iter().zip(svgs.iter_mut()).enumerate() {
                 let Some(now) = sw.now.as_ref() else { continue };
                 let (here, axis_t) = match sw.axis {

@@ -6,14 +6,15 @@ use leptos::prelude::*;
 
 use super::state::Lab;
 use crate::vm::code::{at_sentence, here, markup, note};
+use crate::vm::names::Slot;
 
 /// Binds the code view under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(host) = super::dom::slot(root, "code") else {
+    let Some(host) = super::dom::slot(root, Slot::Code) else {
         return;
     };
-    let at = super::dom::slot(root, "code-at");
-    let note_el = super::dom::slot(root, "code-note");
+    let at = super::dom::slot(root, Slot::CodeAt);
+    let note_el = super::dom::slot(root, Slot::CodeNote);
     let id = lab.m().id.clone();
     {
         let host = host.clone();

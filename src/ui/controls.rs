@@ -10,6 +10,7 @@ use super::effect;
 use super::state::Lab;
 use crate::sim::{Place, Preset, Strategy, KNOBS};
 use crate::vm::controls;
+use crate::vm::names::{Act, Class, Slot};
 use crate::vm::skeleton::{summary, tab_names};
 use crate::vm::text::T;
 
@@ -43,11 +44,11 @@ impl Slider {
     fn find(input: Element) -> Option<Self> {
         let name = input.get_attribute("data-knob")?;
         let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
-        let row = input.closest(".rll-slider").ok().flatten();
+        let row = input.closest(&Class::Slider.selector()).ok().flatten();
         let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
         let note = row
             .as_ref()
-            .and_then(|r| find(r, ".rll-slider__note"))
+            .and_then(|r| find(r, &Class::SliderNote.selector()))
             .map(|n| (Kept::new(n.clone()), n));
         Some(Self {
             knob,
@@ -124,29 +125,29 @@ pub fn bind(lab: Lab, root: &Element) {
             (el, value, id)
         })
         .collect();
-    let presets: Vec<(Element, String)> = all(root, "[data-act=\"preset\"]")
+    let presets: Vec<(Element, String)> = all(root, &Act::Preset.selector())
         .into_iter()
         .map(|el| {
             let value = el.get_attribute("data-value").unwrap_or_default();
             (el, value)
         })
         .collect();
-    let panel = find(root, ".rll-panel");
+    let panel = find(root, &Class::Panel.selector());
     let mut slots: Vec<Option<Kept>> = [
-        "seed",
-        "limit-line",
-        "traffic",
-        "tab-name",
-        "summary",
-        "explain-1",
-        "explain-2",
-        "explain-3",
+        Slot::Seed,
+        Slot::LimitLine,
+        Slot::Traffic,
+        Slot::TabName,
+        Slot::Summary,
+        Slot::Explain1,
+        Slot::Explain2,
+        Slot::Explain3,
     ]
-    .iter()
+    .into_iter()
     .map(|n| slot(root, n).map(Kept::new))
     .collect();
-    let redis_parts: Vec<Option<Element>> = ["redis-settings", "redis", "timeline"]
-        .iter()
+    let redis_parts: Vec<Option<Element>> = [Slot::RedisSettings, Slot::Redis, Slot::Timeline]
+        .into_iter()
         .map(|n| slot(root, n))
         .collect();
     let legend = super::dom::all(root, "[data-legend]");

@@ -7,6 +7,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use crate::vm::names::Slot;
+
 /// The first element under `root` matching `selector`.
 pub fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
@@ -22,9 +24,9 @@ pub fn all(root: &Element, selector: &str) -> Vec<Element> {
         .collect()
 }
 
-/// The slot `name` (`[data-slot="name"]`) under `root`.
-pub fn slot(root: &Element, name: &str) -> Option<Element> {
-    find(root, &format!("[data-slot=\"{name}\"]"))
+/// The slot `s` under `root`.
+pub fn slot(root: &Element, s: Slot) -> Option<Element> {
+    find(root, &s.selector())
 }
 
 /// Sets `el`'s text, if it differs.

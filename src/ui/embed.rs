@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use super::state::Lab;
 use crate::sim::params;
 use crate::vm::format;
+use crate::vm::names::{Class, Hook};
 use crate::vm::page::Section;
 
 /// How long the state must stay still before the URL follows it.
@@ -371,8 +372,8 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
 /// Copies `text` and says so in the footer; if the browser refuses, shows
 /// the text selected in a box to copy by hand.
 pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text: String) {
-    let status = super::dom::find(root, "[data-testid=\"copy-status\"]");
-    let area = super::dom::find(root, ".rll-foot__fallback");
+    let status = super::dom::find(root, &Hook::CopyStatus.selector());
+    let area = super::dom::find(root, &Class::FootFallback.selector());
     let shown = text.clone();
     let alive = root.clone();
     copy(text, move |ok| {

@@ -13,6 +13,7 @@ use super::state::{Lab, Predict};
 use crate::sim::params;
 use crate::sim::{Fail, Health, LoadBalancer, Preset, Strategy, KNOBS};
 use crate::vm::controls;
+use crate::vm::names::{Act, Class, Hook, Slot};
 use crate::vm::text::T;
 
 /// Binds the root's handlers.
@@ -56,7 +57,7 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
             tab_key(lab, &r, &tab, &key, &ev);
-        } else if key == "Escape" && closest(&ev, "[data-slot=\"predict\"]").is_some() {
+        } else if key == "Escape" && closest(&ev, &Slot::Predict.selector()).is_some() {
             cancel_prediction(lab, &r);
         } else if let Some(time) = closest(&ev, "[data-input=\"time\"]") {
             time_key(lab, &time, &key, &ev);
@@ -71,7 +72,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "submit", move |ev| {
         ev.prevent_default();
-        if let Some(form) = closest(&ev, "[data-slot=\"predict\"]") {
+        if let Some(form) = closest(&ev, &Slot::Predict.selector()) {
             let guess = dom::find(&form, "input")
                 .map(|i| dom::value(&i))
                 .unwrap_or_default();
@@ -82,7 +83,7 @@ pub fn bind(lab: Lab, root: &Element) {
             clock::play(lab);
             // The form hides: the focus goes to the replay's Pause, the
             // control of what now runs (not to the page's start).
-            if let Some(play) = dom::find(&r, "[data-testid=\"play\"]") {
+            if let Some(play) = dom::find(&r, &Hook::Play.selector()) {
                 dom::focus(&play);
             }
         }
@@ -106,67 +107,69 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             .and_then(|v| v.parse::<usize>().ok())
             .unwrap_or(0)
     };
-    match el.get_attribute("data-act").as_deref().unwrap_or("") {
-        "tab" => {
+    let Some(act) = el.get_attribute("data-act").and_then(|a| Act::parse(&a)) else {
+        return;
+    };
+    match act {
+        Act::Tab => {
             if let Some(s) = Strategy::parse(&value()) {
                 lab.update(|sc| sc.with_strategy(s));
             }
         }
-        "preset" => {
+        Act::Preset => {
             if let Some(p) = Preset::parse(&value()) {
                 lab.update(|sc| p.apply(sc));
             }
         }
-        "reroll" => lab.update(|sc| sc.with_seed(sc.next_seed())),
-        "reset" => reset(lab),
-        "play" => {
+        Act::Reroll => lab.update(|sc| sc.with_seed(sc.next_seed())),
+        Act::Reset => reset(lab),
+        Act::Play => {
             if lab.playing.get_untracked() {
                 lab.playing.set(false);
             } else {
                 clock::play(lab);
             }
         }
-        "step" => step(lab, 1),
-        "back" => step(lab, -1),
-        "predict" => {
+        Act::Step => step(lab, 1),
+        Act::Back => step(lab, -1),
+        Act::Predict => {
             lab.playing.set(false);
             lab.time.set(Some(0));
             lab.predict.set(Predict::Asking);
             // Shown now (the effect would show it a moment later), so the
             // guess can take the focus the hidden button had.
-            if let Some(form) = dom::find(root, "[data-slot=\"predict\"]") {
+            if let Some(form) = dom::find(root, &Slot::Predict.selector()) {
                 dom::hide(&form, false);
             }
-            if let Some(input) = dom::find(root, "[data-testid=\"predict-guess\"]") {
+            if let Some(input) = dom::find(root, &Hook::PredictGuess.selector()) {
                 dom::focus(&input);
             }
         }
-        "predict-cancel" => cancel_prediction(lab, root),
-        "log-all" => lab.log_all.update(|a| *a = !*a),
-        "show-me" => {
+        Act::PredictCancel => cancel_prediction(lab, root),
+        Act::LogAll => lab.log_all.update(|a| *a = !*a),
+        Act::ShowMe => {
             if let Some(q) = el.get_attribute("data-query") {
                 show_me(lab, root, &q);
             }
         }
-        "copy-link" => {
+        Act::CopyLink => {
             super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false))
         }
-        "copy-embed" => {
+        Act::CopyEmbed => {
             let code = crate::vm::html::embed_code(
                 &super::embed::share_url(lab, true),
                 &lab.t(T::FrameTitle),
             );
             super::embed::copy_to(lab, root, T::EmbedCode, code)
         }
-        "quiz-pick" => super::quiz::pick(lab, num("data-q"), num("data-i")),
-        "quiz-show" => super::quiz::reveal(lab, root, num("data-q")),
-        "quiz-reset" => super::quiz::reset(lab, root),
-        "dismiss" => {
-            if let Ok(Some(n)) = el.closest(".rll-notice") {
+        Act::QuizPick => super::quiz::pick(lab, num("data-q"), num("data-i")),
+        Act::QuizShow => super::quiz::reveal(lab, root, num("data-q")),
+        Act::QuizReset => super::quiz::reset(lab, root),
+        Act::Dismiss => {
+            if let Ok(Some(n)) = el.closest(&Hook::Notice.selector()) {
                 dom::hide(&n, true);
             }
         }
-        _ => {}
     }
 }
 
@@ -250,7 +253,7 @@ fn cancel_prediction(lab: Lab, root: &Element) {
     }
     lab.predict.set(Predict::Off);
     lab.time.set(None);
-    if let Some(start) = dom::find(root, "[data-testid=\"predict-start\"]") {
+    if let Some(start) = dom::find(root, &Hook::PredictStart.selector()) {
         dom::hide(&start, false);
         dom::focus(&start);
     }
@@ -346,7 +349,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
         s.with_strategy(offered[0])
     };
     lab.update(|_| s);
-    if let Some(el) = dom::find(root, "[data-testid=\"topology\"]") {
+    if let Some(el) = dom::find(root, &Hook::Topology.selector()) {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Center);
         el.scroll_into_view_with_scroll_into_view_options(&opts);
@@ -362,7 +365,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
 /// frame cannot read: the browser window's height stands in for it, and
 /// the picture is brought to the top (the host scrolls with it).
 fn keep_in_view(input: &Element) {
-    let Some(deck) = input.closest(".rll-deck").ok().flatten() else {
+    let Some(deck) = input.closest(&Class::Deck.selector()).ok().flatten() else {
         return;
     };
     let Some(top) = deck.first_element_child() else {
@@ -400,7 +403,7 @@ fn keep_in_view(input: &Element) {
 
 /// Adds a sentence to the notice (after mounting: `t` past the end).
 pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
-    let Some(notice) = dom::find(root, "[data-testid=\"notice\"]") else {
+    let Some(notice) = dom::find(root, &Hook::Notice.selector()) else {
         return;
     };
     let li = format!("<li>{}</li>", crate::vm::html::esc(text));
@@ -410,8 +413,9 @@ pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
         }
         None => {
             notice.set_inner_html(&format!(
-                r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{li}</ul><button type="button" class="rll-button rll-button--small" data-act="dismiss">{}</button>"#,
+                r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{li}</ul><button type="button" class="rll-button rll-button--small" data-act="{}">{}</button>"#,
                 crate::vm::html::esc(title),
+                Act::Dismiss.as_str(),
                 crate::vm::html::esc(dismiss)
             ));
         }

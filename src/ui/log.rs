@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::dom::Kept;
 use super::state::{Lab, W_LOG};
 use crate::vm::log::{empty_note, lines, Line, SHOWN};
+use crate::vm::names::{self, Act};
 use crate::vm::text::T;
 
 /// One list item of the log, kept across updates, and the line it shows.
@@ -53,15 +54,15 @@ impl Slot {
 
 /// Binds the Redis log under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(section) = super::dom::slot(root, "log") else {
+    let Some(section) = super::dom::slot(root, names::Slot::Log) else {
         return;
     };
     let Some(ol) = super::dom::find(&section, "ol") else {
         return;
     };
-    let empty = super::dom::slot(root, "log-empty");
+    let empty = super::dom::slot(root, names::Slot::LogEmpty);
     let mut empty_words = empty.clone().map(super::dom::Kept::new);
-    let button = super::dom::find(&section, "[data-act=\"log-all\"]");
+    let button = super::dom::find(&section, &Act::LogAll.selector());
     let held = StoredValue::new_local(Vec::<Slot>::new());
     let lazy = super::canvas::Lazy::new(&section);
     super::effect(move || {

@@ -469,7 +469,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
             let _ = body.class_list().add_1("rll-page--embed");
         }
     }
-    let quiz = quiz.unwrap_or_else(questions::builtin);
+    let quiz = quiz.unwrap_or_else(|| questions::builtin_in(&texts));
     let order = questions::order(&quiz, page.scenario.seed);
     let mount = Mount {
         id: format!("rll{serial}"),
@@ -594,6 +594,15 @@ fn bind(lab: Lab, root: &web_sys::Element) {
                 ],
             );
             events::add_notice(root, &lab.t(T::NoticeTitle), &lab.t(T::Dismiss), &text);
+        }
+    }
+    // The contract with the markup ([`crate::vm::names`]): in a debug
+    // build, every name the binders look up is there whenever its block
+    // is, or the console says which is missing.
+    #[cfg(debug_assertions)]
+    for sel in crate::vm::names::expected(&m.page, m.url_state) {
+        if dom::find(root, &sel).is_none() {
+            leptos::logging::error!("rate limit lab: the view binds {sel}; the markup has none");
         }
     }
     events::bind(lab, root);

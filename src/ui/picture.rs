@@ -13,6 +13,7 @@ use super::effect;
 use super::state::{Lab, Predict, W_TOTALS};
 use crate::sim::Scenario;
 use crate::vm::format;
+use crate::vm::names::{Class, Hook, Slot};
 use crate::vm::own;
 use crate::vm::reads::shared_count;
 use crate::vm::text::{Texts, T};
@@ -317,18 +318,18 @@ fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
 
 /// Binds the picture, the replay controls and the prediction under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let Some(canvas) =
-        find(root, ".rll-picture__canvas").and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    let Some(canvas) = find(root, &Class::PictureCanvas.selector())
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
     else {
         return;
     };
     let width = use_width(&canvas);
     let pic = std::rc::Rc::new(std::cell::RefCell::new(Picture::new(canvas.clone())));
     let painter = super::canvas::Painter::new();
-    let stage = find(root, "[data-testid=\"topology\"]");
-    let gateway = find(root, ".rll-picture__gateway");
-    let caption = slot(root, "picture-caption");
-    let key = slot(root, "picture-key");
+    let stage = find(root, &Hook::Topology.selector());
+    let gateway = find(root, &Class::PictureGateway.selector());
+    let caption = slot(root, Slot::PictureCaption);
+    let key = slot(root, Slot::PictureKey);
     // Whether things may travel (read once: a change of the setting takes
     // a reload, like the stylesheet's own reduced-motion rules).
     let motion = !reduced_motion();
@@ -463,17 +464,17 @@ fn bind_replay(lab: Lab, root: &Element) {
     use dom::Kept;
     let widget = root.clone();
     let kept = |sel: &str| find(root, sel).map(Kept::new);
-    let mut play = kept("[data-testid=\"play\"]");
-    let time = find(root, "[data-testid=\"time\"]");
+    let mut play = kept(&Hook::Play.selector());
+    let time = find(root, &Hook::Time.selector());
     let mut time_max = time.clone().map(Kept::new);
     let mut time_words = time.clone().map(Kept::new);
-    let mut out = kept(".rll-replay__value");
-    let speed = find(root, "[data-testid=\"speed\"]");
-    let start = find(root, "[data-testid=\"predict-start\"]");
-    let form = slot(root, "predict");
-    let mut ask = slot(root, "predict-ask").map(Kept::new);
-    let mut guess = kept("[data-testid=\"predict-guess\"]");
-    let mut result = slot(root, "predict-result").map(Kept::new);
+    let mut out = kept(&Class::ReplayValue.selector());
+    let speed = find(root, &Hook::Speed.selector());
+    let start = find(root, &Hook::PredictStart.selector());
+    let form = slot(root, Slot::Predict);
+    let mut ask = slot(root, Slot::PredictAsk).map(Kept::new);
+    let mut guess = kept(&Hook::PredictGuess.selector());
+    let mut result = slot(root, Slot::PredictResult).map(Kept::new);
     let mut asked = None;
     // When the slider's words last changed while playing (ms).
     let mut said_at = f64::NEG_INFINITY;

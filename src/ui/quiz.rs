@@ -9,6 +9,7 @@ use web_sys::Element;
 use super::dom::{all, attr, find, hide, slot, text};
 use super::embed;
 use super::state::Lab;
+use crate::vm::names::{Act, Hook, Slot};
 use crate::vm::quiz::{score, Answer};
 use crate::vm::quiz_view::view;
 use crate::vm::text::T;
@@ -58,7 +59,10 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
         let right = question.right();
         if let Some(b) = find(
             root,
-            &format!("[data-act=\"quiz-pick\"][data-q=\"{q}\"][data-i=\"{right}\"]"),
+            &format!(
+                "{}[data-q=\"{q}\"][data-i=\"{right}\"]",
+                Act::QuizPick.selector()
+            ),
         ) {
             super::dom::focus(&b);
         }
@@ -70,7 +74,7 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
 pub fn reset(lab: Lab, root: &Element) {
     let n = lab.m().quiz.len();
     lab.answers.set(vec![Answer::default(); n]);
-    if let Some(b) = find(root, "[data-act=\"quiz-pick\"][data-q=\"0\"]") {
+    if let Some(b) = find(root, &format!("{}[data-q=\"0\"]", Act::QuizPick.selector())) {
         super::dom::focus(&b);
     }
 }
@@ -103,12 +107,12 @@ pub fn key(option: &Element, key: &str, ev: &web_sys::Event) {
 
 /// Binds the quiz under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let items = all(root, "[data-testid=\"quiz-question\"]");
+    let items = all(root, &Hook::QuizQuestion.selector());
     if items.is_empty() {
         return;
     }
-    let status = slot(root, "quiz-score");
-    let again = find(root, "[data-act=\"quiz-reset\"]");
+    let status = slot(root, Slot::QuizScore);
+    let again = find(root, &Act::QuizReset.selector());
     let shown = StoredValue::new_local(Vec::<Answer>::new());
     super::effect(move || {
         let answers = lab.answers.get();
@@ -122,7 +126,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 continue;
             }
             let v = view(question, &m.order[q], a, &m.texts);
-            for (button, o) in all(li, "[data-act=\"quiz-pick\"]").iter().zip(&v.options) {
+            for (button, o) in all(li, &Act::QuizPick.selector()).iter().zip(&v.options) {
                 attr(button, "class", o.class);
                 attr(
                     button,
@@ -143,10 +147,10 @@ pub fn bind(lab: Lab, root: &Element) {
             if let Some(f) = find(li, "[data-testid=\"quiz-feedback\"]") {
                 f.set_inner_html(&v.feedback);
             }
-            if let Some(b) = find(li, "[data-act=\"quiz-show\"]") {
+            if let Some(b) = find(li, &Act::QuizShow.selector()) {
                 hide(&b, !v.offer_answer);
             }
-            if let Some(b) = find(li, "[data-act=\"show-me\"]") {
+            if let Some(b) = find(li, &Act::ShowMe.selector()) {
                 hide(&b, !v.offer_show_me);
             }
         }

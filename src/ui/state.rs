@@ -129,8 +129,7 @@ impl Lab {
         let report = memo(move || scenario.with(sim::run));
         let strategy = memo(move || scenario.with(|s| s.strategy));
         let shared = memo(move || report.with(reads::shared_reads));
-        let down =
-            memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::simulate(&s))));
+        let down = memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::run(&s))));
         let time = RwSignal::new(None::<u64>);
         let at_end = memo(move || {
             let end = report.with(|r| r.end_us);

@@ -13,6 +13,7 @@ use super::canvas::{use_width, Palette, Surface};
 use super::state::Lab;
 use crate::sim::{Command, Health, Strategy};
 use crate::vm::format;
+use crate::vm::names::{Class, Slot};
 use crate::vm::text::{Texts, T};
 use crate::vm::timeline::{timeline, Timeline};
 
@@ -22,7 +23,7 @@ const AXIS: f64 = 20.0;
 
 /// The axis' ends, in CSS pixels, for a canvas `width` wide.
 fn axis(width: f64) -> (f64, f64) {
-    let narrow = width < 520.0;
+    let narrow = width < crate::vm::NARROW_FIGURE;
     let (name_w, outcome_w) = if narrow { (64.0, 34.0) } else { (120.0, 44.0) };
     (name_w + 12.0, width - outcome_w - 12.0)
 }
@@ -42,7 +43,7 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
         ctx.set_font(&format!("700 12px {}", p.font));
         ctx.set_text_baseline("middle");
     }
-    let narrow = width < 520.0;
+    let narrow = width < crate::vm::NARROW_FIGURE;
     let (left, right) = axis(width);
     let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
     let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
@@ -161,7 +162,7 @@ fn key(strategy: Strategy, texts: &Texts) -> String {
 
 /// Binds the timeline under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(figure) = super::dom::slot(root, "timeline") else {
+    let Some(figure) = super::dom::slot(root, Slot::Timeline) else {
         return;
     };
     let Some(canvas) =
@@ -169,8 +170,8 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     else {
         return;
     };
-    let caption = super::dom::slot(root, "tl-caption");
-    let keys = super::dom::slot(root, "tl-key");
+    let caption = super::dom::slot(root, Slot::TlCaption);
+    let keys = super::dom::slot(root, Slot::TlKey);
     let width = use_width(&canvas);
     let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
     let mut last_key = String::new();
@@ -195,7 +196,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
         }
     });
-    let cursor = super::dom::find(&figure, ".rll-tl__cursor");
+    let cursor = super::dom::find(&figure, &Class::TlCursor.selector());
     let mut drawn = Surface::new(canvas);
     let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {

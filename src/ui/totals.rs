@@ -11,6 +11,7 @@ use super::dom::{self, hide, slot, Kept};
 use super::effect;
 use super::state::{Lab, W_TOTALS};
 use crate::sim::Scenario;
+use crate::vm::names::{Class, Slot};
 use crate::vm::page::Section;
 use crate::vm::say;
 use crate::vm::totals;
@@ -106,14 +107,14 @@ impl HeadParts {
 
 /// Binds the totals under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let box_ = slot(root, "totals");
+    let box_ = slot(root, Slot::Totals);
     let mut head = box_.as_ref().and_then(HeadParts::find);
     let mut last_head: Option<totals::Head> = None;
-    let mut parts: Vec<Option<Element>> = ["stats", "cost", "down"]
-        .iter()
+    let mut parts: Vec<Option<Element>> = [Slot::Stats, Slot::Cost, Slot::Down]
+        .into_iter()
         .map(|n| slot(root, n))
         .collect();
-    let more = dom::find(root, ".rll-more");
+    let more = dom::find(root, &Class::More.selector());
     let below = more.as_ref().map(super::canvas::Lazy::new);
     let mut last: [String; 2] = Default::default();
     let mut hidden = None;
@@ -172,7 +173,7 @@ const STEP_SAY_MS: u32 = 250;
 /// few seconds; the moment it paused at, or the outcome at the end. Every
 /// sentence comes from [`crate::vm::say`].
 pub fn use_announcer(lab: Lab, root: &Element) {
-    let Some(region) = slot(root, "announcer") else {
+    let Some(region) = slot(root, Slot::Announcer) else {
         return;
     };
     let pending = StoredValue::new_local(None::<Timeout>);

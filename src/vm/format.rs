@@ -2,14 +2,9 @@
 //! formatting would add several kilobytes to the download.
 
 /// `hundredths / 100` with at most two decimals and no trailing zeros:
-/// 175 → "1.75", 200 → "2", 5 → "0.05".
-pub fn hundredths(h: u64) -> String {
-    match h % 100 {
-        0 => format!("{}", h / 100),
-        f if f % 10 == 0 => format!("{}.{}", h / 100, f / 10),
-        f => format!("{}.{f:02}", h / 100),
-    }
-}
+/// 175 → "1.75", 200 → "2", 5 → "0.05". The model's parameters write
+/// their tenths of a millisecond with it too.
+pub use crate::sim::params::hundredths;
 
 /// Microseconds as milliseconds, to the hundredth: 2000 → "2",
 /// 2500 → "2.5", 850 → "0.85".

@@ -19,6 +19,7 @@ pub mod glossary;
 pub mod html;
 pub mod lms;
 pub mod log;
+pub mod names;
 pub mod own;
 pub mod page;
 pub mod quiz;
@@ -30,3 +31,14 @@ pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod totals;
+
+/// Below this width, in CSS pixels, the figures with a column of names or
+/// axis labels beside their drawing (the timeline, the charts) are laid out
+/// tighter.
+pub const NARROW_FIGURE: f64 = 520.0;
+
+/// Below this width the picture of the servers is laid out tighter. Its
+/// labels sit inside its boxes, so it keeps its wide layout down to a
+/// phone's column, where the figures with a label column have long
+/// tightened.
+pub const NARROW_PICTURE: f64 = 420.0;

@@ -7,6 +7,8 @@
 
 use crate::sim::Rng;
 
+use super::text::{Texts, T};
+
 /// One option of a question.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -178,153 +180,168 @@ pub fn score(questions: &[Question], answers: &[Answer]) -> Score {
     s
 }
 
-/// Builds the built-in questions from their English text.
-fn q(prompt: &str, options: &[(&str, bool, &str)], show: Option<(&str, &str)>) -> Question {
-    Question {
-        prompt: prompt.to_string(),
-        options: options
-            .iter()
-            .map(|(text, correct, why)| Choice {
-                text: text.to_string(),
-                correct: *correct,
-                why: why.to_string(),
-            })
-            .collect(),
-        show: show.map(|(label, query)| ShowMe {
-            label: label.to_string(),
-            query: query.to_string(),
-        }),
-    }
+/// The built-in quiz's questions, in the order asked: the prompt, the
+/// options (the right one first; the widget shuffles them), each with why,
+/// and the label and scenario of its "show me". The sentences live in the
+/// texts table, the scenarios here.
+#[allow(clippy::type_complexity)]
+const BUILTIN: [(T, [(T, T); 3], Option<(T, &str)>); 14] = [
+    (
+        T::Quiz1Prompt,
+        [
+            (T::Quiz1Right, T::Quiz1RightWhy),
+            (T::Quiz1Wrong1, T::Quiz1Wrong1Why),
+            (T::Quiz1Wrong2, T::Quiz1Wrong2Why),
+        ],
+        Some((T::Quiz1Show, "strategy=local&servers=1")),
+    ),
+    (
+        T::Quiz2Prompt,
+        [
+            (T::Quiz2Right, T::Quiz2RightWhy),
+            (T::Quiz2Wrong1, T::Quiz2Wrong1Why),
+            (T::Quiz2Wrong2, T::Quiz2Wrong2Why),
+        ],
+        Some((
+            T::Quiz2Show,
+            "strategy=local&servers=4&burst=100&lb=round-robin",
+        )),
+    ),
+    (
+        T::Quiz3Prompt,
+        [
+            (T::Quiz3Right, T::Quiz3RightWhy),
+            (T::Quiz3Wrong1, T::Quiz3Wrong1Why),
+            (T::Quiz3Wrong2, T::Quiz3Wrong2Why),
+        ],
+        Some((T::Quiz3Show, "strategy=split&burst=10")),
+    ),
+    (
+        T::Quiz4Prompt,
+        [
+            (T::Quiz4Right, T::Quiz4RightWhy),
+            (T::Quiz4Wrong1, T::Quiz4Wrong1Why),
+            (T::Quiz4Wrong2, T::Quiz4Wrong2Why),
+        ],
+        Some((T::Quiz4Show, "strategy=split&servers=10&plan=4&burst=200")),
+    ),
+    (
+        T::Quiz5Prompt,
+        [
+            (T::Quiz5Right, T::Quiz5RightWhy),
+            (T::Quiz5Wrong1, T::Quiz5Wrong1Why),
+            (T::Quiz5Wrong2, T::Quiz5Wrong2Why),
+        ],
+        Some((T::Quiz5Show, "strategy=local&lb=sticky&move=20")),
+    ),
+    (
+        T::Quiz6Prompt,
+        [
+            (T::Quiz6Right, T::Quiz6RightWhy),
+            (T::Quiz6Wrong1, T::Quiz6Wrong1Why),
+            (T::Quiz6Wrong2, T::Quiz6Wrong2Why),
+        ],
+        Some((T::Quiz6Show, "preset=gatepass&strategy=getset")),
+    ),
+    (
+        T::Quiz7Prompt,
+        [
+            (T::Quiz7Right, T::Quiz7RightWhy),
+            (T::Quiz7Wrong1, T::Quiz7Wrong1Why),
+            (T::Quiz7Wrong2, T::Quiz7Wrong2Why),
+        ],
+        Some((T::Quiz7Show, "strategy=getset&rtt=10")),
+    ),
+    (
+        T::Quiz8Prompt,
+        [
+            (T::Quiz8Right, T::Quiz8RightWhy),
+            (T::Quiz8Wrong1, T::Quiz8Wrong1Why),
+            (T::Quiz8Wrong2, T::Quiz8Wrong2Why),
+        ],
+        Some((T::Quiz8Show, "strategy=getset&rtt=5")),
+    ),
+    (
+        T::Quiz9Prompt,
+        [
+            (T::Quiz9Right, T::Quiz9RightWhy),
+            (T::Quiz9Wrong1, T::Quiz9Wrong1Why),
+            (T::Quiz9Wrong2, T::Quiz9Wrong2Why),
+        ],
+        Some((T::Quiz9Show, "strategy=incr&redis=down&fail=open")),
+    ),
+    (
+        T::Quiz10Prompt,
+        [
+            (T::Quiz10Right, T::Quiz10RightWhy),
+            (T::Quiz10Wrong1, T::Quiz10Wrong1Why),
+            (T::Quiz10Wrong2, T::Quiz10Wrong2Why),
+        ],
+        Some((T::Quiz10Show, "strategy=incr&redis=down&fail=closed")),
+    ),
+    (
+        T::Quiz11Prompt,
+        [
+            (T::Quiz11Right, T::Quiz11RightWhy),
+            (T::Quiz11Wrong1, T::Quiz11Wrong1Why),
+            (T::Quiz11Wrong2, T::Quiz11Wrong2Why),
+        ],
+        Some((T::Quiz11Show, "strategy=sync&sync=5")),
+    ),
+    (
+        T::Quiz12Prompt,
+        [
+            (T::Quiz12Right, T::Quiz12RightWhy),
+            (T::Quiz12Wrong1, T::Quiz12Wrong1Why),
+            (T::Quiz12Wrong2, T::Quiz12Wrong2Why),
+        ],
+        Some((T::Quiz12Show, "preset=per-minute&strategy=lua")),
+    ),
+    (
+        T::Quiz13Prompt,
+        [
+            (T::Quiz13Right, T::Quiz13RightWhy),
+            (T::Quiz13Wrong1, T::Quiz13Wrong1Why),
+            (T::Quiz13Wrong2, T::Quiz13Wrong2Why),
+        ],
+        Some((T::Quiz13Show, "strategy=edge")),
+    ),
+    (
+        T::Quiz14Prompt,
+        [
+            (T::Quiz14Right, T::Quiz14RightWhy),
+            (T::Quiz14Wrong1, T::Quiz14Wrong1Why),
+            (T::Quiz14Wrong2, T::Quiz14Wrong2Why),
+        ],
+        None,
+    ),
+];
+
+/// The built-in quiz (in the order asked), in English.
+pub fn builtin() -> Vec<Question> {
+    builtin_in(&Texts::english())
 }
 
-/// The built-in quiz (in the order asked).
-pub fn builtin() -> Vec<Question> {
-    vec![
-        q(
-            "The per-server limiter passed every test on a developer's laptop. Why did it only misbehave in production?",
-            &[
-                ("On the laptop one server saw every request", true, "With a single server its count is the user's count. Behind a load balancer each server sees only its slice."),
-                ("The tests sent too few requests", false, "A test can send thousands of requests and still pass: as long as they all reach one server, one counter sees them all."),
-                ("Production clocks drift between servers", false, "Clock drift can blur the edges of a window, but the leak happens inside one window: each server never hears about the others' requests."),
-            ],
-            Some(("one server, then four", "strategy=local&servers=1")),
-        ),
-        q(
-            "With local counters and a limit of 10, the API runs on 4 servers. What is the most one user can get through in one window?",
-            &[
-                ("40: each server allows its own 10", true, "Each server's counter starts from zero and only sees its own slice, so four of them can each allow the full 10."),
-                ("10: the setting says 10", false, "The setting is per server. Four servers each allowing 10 add up to 40 for a user whose requests are spread over all of them."),
-                ("Somewhere between 10 and 11", false, "That would need the servers to share what they counted. Local counters share nothing."),
-            ],
-            Some(("4 servers, 100 requests, round-robin", "strategy=local&servers=4&burst=100&lb=round-robin")),
-        ),
-        q(
-            "Each of 4 servers allows limit ÷ 4. A regular user sends exactly the limit, yet some requests get 429. Why?",
-            &[
-                ("The requests were not spread evenly, so one server ran out of its share", true, "A load balancer spreads many users well, but one user's short burst lands unevenly: one server refuses while another's share sits unused."),
-                ("The shares add up to less than the limit", false, "The shares add up to exactly the limit. The trouble is where the requests land, not the sum."),
-                ("Redis was too slow", false, "This strategy never talks to Redis: every server counts in its own memory."),
-            ],
-            Some(("a regular user under limit ÷ N", "strategy=split&burst=10")),
-        ),
-        q(
-            "The limit of 10 was split as ÷ 4 across 4 servers. Autoscaling grows the fleet to 10 servers and nobody re-plans the shares. What happens to the limit?",
-            &[
-                ("It grows: the six new servers bring shares of their own, 26 in all", true, "Every server still allows its planned share of 3 or 2, and ten of them add up to 26, far past the 10 intended."),
-                ("It stays at 10: the shares were planned for 10", false, "The shares were planned for four servers. The new ones repeat them, so the total follows the number of servers."),
-                ("It drops, because each server now gets less traffic", false, "Less traffic per server means each is further from its own share, so more gets through overall, not less."),
-            ],
-            Some(("÷ N planned for 4, running on 10", "strategy=split&servers=10&plan=4&burst=200")),
-        ),
-        q(
-            "The load balancer is switched to sticky sessions, so each user always reaches the same server. Is the limit fixed?",
-            &[
-                ("Only until something moves the user: a deploy, a scale-in or a crash", true, "While the user stays put one counter sees everything; when a deploy moves them, the next server starts from zero and the user gets the limit again."),
-                ("Yes, for good: one server sees all of the user's requests", false, "Servers come and go. Every deploy, scaling event or failover moves users, and every move hands them a fresh count."),
-                ("No, sticky sessions make no difference at all", false, "They do help while the user stays on one server: local counters are then exact. The trouble starts when the user moves."),
-            ],
-            Some(("sticky, with a deploy at 20 ms", "strategy=local&lb=sticky&move=20")),
-        ),
-        q(
-            "The Gatepass limiter reads the count with GET, compares it, then writes count + 1 with SET. Under a burst, 24 of 40 requests got through a limit of 10. What fixes it?",
-            &[
-                ("Make check-and-increment one atomic step: INCR, or a Lua script", true, "INCR adds and returns the new count in one step, and a script runs start to finish without interruption: no two requests can see the same count."),
-                ("Add Redis replicas so reads are faster", false, "Replicas spread reads; they do not make GET and SET one step. Reads from a replica can even be staler, which widens the race."),
-                ("Retry the SET if it fails", false, "The SET does not fail: it succeeds with a stale value. Retrying changes nothing."),
-            ],
-            Some(("GET then SET at 2 ms", "preset=gatepass&strategy=getset")),
-        ),
-        q(
-            "Under GET then SET, what does a slower round trip to Redis do?",
-            &[
-                ("More requests get through: the gap between GET and SET is wider", true, "Every request that reads during another's gap sees a count that is missing that request. A wider gap catches more of them."),
-                ("Fewer get through, because each request takes longer", false, "Each request does take longer, but the burst arrives just the same; the longer wait only gives more requests time to read the same old count."),
-                ("Nothing changes: Redis runs commands one at a time", false, "Redis does run them one at a time, but GET and SET are two separate commands, and anything can run between them."),
-            ],
-            Some(("GET then SET at a 10 ms round trip", "strategy=getset&rtt=10")),
-        ),
-        q(
-            "After a burst under GET then SET, 24 requests were allowed but the Redis counter says 10. Where did the other 14 go?",
-            &[
-                ("Lost updates: several SETs wrote the same value", true, "Each SET writes what its server read, plus one. Two requests that read 7 both write 8, so two allowed requests add one to the count."),
-                ("They expired with the window", false, "The window is longer than the burst; nothing expired. The count was simply never raised for them."),
-                ("Redis dropped the writes under load", false, "Redis ran every SET. They just wrote values that were already there."),
-            ],
-            Some(("GET then SET at 5 ms", "strategy=getset&rtt=5")),
-        ),
-        q(
-            "A shared counter in Redis fixes the leak. What new risk does it add?",
-            &[
-                ("Every request now depends on Redis: when it is slow or down, the limiter must fail open or closed", true, "The limit now needs a round trip per request and a healthy Redis. Put a short timeout on the call and decide in advance what a missing answer means."),
-                ("Counters can overflow", false, "A 64-bit counter will not overflow in any window you would set, and the key expires with its window anyway."),
-                ("Users can read each other's counters", false, "Counters are keyed by user and only the servers talk to Redis; the user never sees the key."),
-            ],
-            Some(("INCR with Redis down, failing open", "strategy=incr&redis=down&fail=open")),
-        ),
-        q(
-            "Redis is down. Your limiter guards the endpoint that sends one-time login codes by text message. What should it do?",
-            &[
-                ("Fail closed: refuse until the counter is back", true, "Each code costs money, and an attacker would love an unmetered sender, so refusing is the safer failure here."),
-                ("Fail open: allow everything until Redis returns", false, "Fail open is the usual choice for a general API limit, where staying up matters most, but here it hands abusers an unlimited sender."),
-                ("Wait for Redis without a timeout", false, "Without a timeout every request hangs on a dead dependency. Put a short timeout on the call, then fail open or closed on purpose."),
-            ],
-            Some(("INCR with Redis down, failing closed", "strategy=incr&redis=down&fail=closed")),
-        ),
-        q(
-            "A general API limit of 1,000 requests a minute puts heavy load on Redis. What is usually good enough?",
-            &[
-                ("Count locally and sync to Redis every few hundred milliseconds", true, "Redis load drops by orders of magnitude, and the limit overshoots by about one sync interval of traffic, which a general API can live with."),
-                ("Switch back to local counters only", false, "That brings back the N-times leak and the limit that grows with autoscaling; batching keeps a shared view at a fraction of the cost."),
-                ("Make every check an atomic Lua script", false, "Atomic checks are exact, but they still cost one Redis operation per request: the load this question is trying to reduce."),
-            ],
-            Some(("local + sync every 5 ms", "strategy=sync&sync=5")),
-        ),
-        q(
-            "A token bucket of 100 a minute lets 101 requests through during one second. Is the limit broken?",
-            &[
-                ("No: a token refilled during that second, which the bucket is designed to allow", true, "The bucket refills 100 tokens a minute, one every 0.6 s. One more token arrives during a one-second burst, and spending it is the bucket working as designed."),
-                ("Yes: two requests raced on the same token", false, "The script runs atomically inside Redis, so no two requests can take the same token."),
-                ("Yes: the script should have used GET and SET", false, "That would bring back the race. The script is one atomic step, which is the point."),
-            ],
-            Some(("the Lua bucket, 100 per minute", "preset=per-minute&strategy=lua")),
-        ),
-        q(
-            "A limit is enforced at the API gateway, in front of the load balancer. When is that exact?",
-            &[
-                ("When one gateway sees all of a user's traffic", true, "One counter that sees every request is the user's count. With many gateways or CDN locations, each counts only its own share."),
-                ("Always: gateways share their counts automatically", false, "Most gateways count in their own memory unless configured with a shared store, and CDNs count per location."),
-                ("Never: gateways cannot count requests", false, "Counting is exactly what an edge limit does; the question is only how many counters there are."),
-            ],
-            Some(("a limit at the edge", "strategy=edge")),
-        ),
-        q(
-            "Counters are sharded across several Redis nodes. How should keys be placed?",
-            &[
-                ("By user, so one user's counter lives on one node", true, "Each check stays a single atomic command on a single node, and the load spreads across users."),
-                ("Round-robin, each request to the next node", false, "Then one user's count is split over several nodes, and you are back to several counters that each see a slice."),
-                ("Every node keeps a copy of every counter", false, "Copies must be kept in step, which brings back the race between reading and writing that atomic commands avoid."),
-            ],
-            None,
-        ),
-    ]
+/// The built-in quiz in `texts` (a content file may translate it by key).
+pub fn builtin_in(texts: &Texts) -> Vec<Question> {
+    let s = |t: T| texts.get(t).to_string();
+    BUILTIN
+        .iter()
+        .map(|(prompt, options, show)| Question {
+            prompt: s(*prompt),
+            options: options
+                .iter()
+                .enumerate()
+                .map(|(i, (text, why))| Choice {
+                    text: s(*text),
+                    correct: i == 0,
+                    why: s(*why),
+                })
+                .collect(),
+            show: show.map(|(label, query)| ShowMe {
+                label: s(label),
+                query: query.to_string(),
+            }),
+        })
+        .collect()
 }

@@ -18,6 +18,7 @@ use crate::sim::{
 use crate::sim::{BURST, SERVERS};
 
 use super::html::esc;
+use super::names::{Act, Block, Class, Hook, Slot};
 use super::page::{Page, Section};
 use super::quiz::Question;
 use super::text::{Texts, T};
@@ -97,6 +98,22 @@ impl W<'_> {
         self.out.push_str(s);
         self
     }
+    /// ` k="v"`, for a name of the contract with the view.
+    fn name(&mut self, k: &str, v: &str) -> &mut Self {
+        for s in [" ", k, "=\"", v, "\""] {
+            self.out.push_str(s);
+        }
+        self
+    }
+    fn slot(&mut self, s: Slot) -> &mut Self {
+        self.name("data-slot", s.as_str())
+    }
+    fn act(&mut self, a: Act) -> &mut Self {
+        self.name("data-act", a.as_str())
+    }
+    fn hook(&mut self, h: Hook) -> &mut Self {
+        self.name("data-testid", h.as_str())
+    }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {
         let s = esc(self.t.get(t));
@@ -136,15 +153,17 @@ impl W<'_> {
         let (id, name) = (self.id.to_string(), knob.name);
         let _ = write!(
             self.out,
-            r#"<div class="rll-slider" data-slider="{name}"><div class="rll-slider__head"><label class="rll-slider__label" for="{id}-{name}">"#
+            r#"<div class="{}" data-slider="{name}"><div class="rll-slider__head"><label class="rll-slider__label" for="{id}-{name}">"#,
+            Class::Slider.as_str()
         );
         self.text(label);
         let _ = write!(
             self.out,
-            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}"><p class="rll-slider__note" id="{id}-{name}-note" hidden></p></div>"#,
+            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}"><p class="{}" id="{id}-{name}-note" hidden></p></div>"#,
             write_value(knob, knob.min),
             write_value(knob, knob.max),
-            write_value(knob, knob.step)
+            write_value(knob, knob.step),
+            Class::SliderNote.as_str()
         );
         self
     }
@@ -227,6 +246,9 @@ pub fn skeleton(
     };
     let shows = |s: Section| !page.hide.contains(&s);
     let full = !page.compact;
+    // Which blocks the markup has: one rule, which the view's check of
+    // this markup shares ([`Block::shown`]).
+    let on = |b: Block| b.shown(page, url_state);
     // Compact keeps the sliders, the picture and the totals: no title (but
     // its heading, for the page's outline), no tabs.
     if shows(Section::Title) && full {
@@ -241,11 +263,15 @@ pub fn skeleton(
         w.heading(0, "rll-sr-only", "", T::Title);
     }
     notice(&mut w, &page.notices);
-    let tabbed = shows(Section::Tabs) && full && page.tabs.len() > 1;
+    let tabbed = on(Block::Tabs);
     if tabbed {
         tabs(&mut w, &page.tabs);
     }
-    let _ = write!(w.out, r#"<div class="rll-panel" id="{id}-panel""#);
+    let _ = write!(
+        w.out,
+        r#"<div class="{}" id="{id}-panel""#,
+        Class::Panel.as_str()
+    );
     if tabbed {
         w.raw(r#" role="tabpanel""#);
     }
@@ -253,10 +279,13 @@ pub fn skeleton(
     let h = (w.base + 1).min(6);
     let _ = write!(
         w.out,
-        r#"<h{h} class="rll-sr-only" data-slot="tab-name"></h{h}>"#
+        r#"<h{h} class="rll-sr-only" data-slot="{}"></h{h}>"#,
+        Slot::TabName.as_str()
     );
-    if shows(Section::Summary) {
-        w.raw(r#"<p class="rll-panel__summary"><span data-slot="summary"></span>"#);
+    if on(Block::Summary) {
+        w.raw(r#"<p class="rll-panel__summary"><span"#)
+            .slot(Slot::Summary)
+            .raw(r#"></span>"#);
         // Every offered strategy's summary, unseen in the same place, so
         // the line is as tall as the longest one and a tab change moves
         // nothing below it.
@@ -267,31 +296,35 @@ pub fn skeleton(
         }
         w.raw("</p>");
     }
-    w.raw(r#"<div class="rll-deck">"#);
-    if shows(Section::Picture) {
+    w.raw(r#"<div class=""#)
+        .raw(Class::Deck.as_str())
+        .raw(r#"">"#);
+    if on(Block::Picture) {
         picture(&mut w);
     }
-    if shows(Section::Totals) {
-        w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group" data-slot="totals" aria-label=""#)
+    if on(Block::Totals) {
+        w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group""#)
+            .slot(Slot::Totals)
+            .raw(r#" aria-label=""#)
             .text(T::TotalsLabel)
             .raw(r#"">"#);
         let head = super::totals::head_skeleton(w.t);
         w.raw(&head).raw("</div></div>");
     }
-    if shows(Section::Controls) {
+    if on(Block::Controls) {
         w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
         for (knob, label) in SLIDERS {
             w.slider(knob, label);
         }
         w.raw("</div>");
-        w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll" data-act="reroll"><span aria-hidden="true">↻ </span>"#)
+        w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll""#).act(Act::Reroll).raw(r#"><span aria-hidden="true">↻ </span>"#)
             .text(T::Reroll)
-            .raw(r#"</button><span class="rll-seed" data-slot="seed"></span><button type="button" class="rll-button rll-button--small" data-testid="reset" data-act="reset">"#)
+            .raw(r#"</button><span class="rll-seed""#).slot(Slot::Seed).raw(r#"></span><button type="button" class="rll-button rll-button--small" data-testid="reset""#).act(Act::Reset).raw(r#">"#)
             .text(T::Reset)
             .raw("</button></div></div>");
     }
     w.raw("</div>");
-    if full && shows(Section::Cards) {
+    if on(Block::Cards) {
         w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
             .text(T::LegendLabel)
             .raw(r#"">"#);
@@ -308,18 +341,22 @@ pub fn skeleton(
             );
             w.terms(label).raw("</li>");
         }
-        w.raw(r#"</ul><ul class="rll-cards" data-slot="cards" aria-label=""#)
+        w.raw(r#"</ul><ul class="rll-cards""#)
+            .slot(Slot::Cards)
+            .raw(r#" aria-label=""#)
             .text(T::CardsLabel)
             .raw(r#""></ul></div>"#);
     }
     // The code right after the cards: they stay in the first screen.
-    if full && shows(Section::Code) {
+    if on(Block::Code) {
         code(&mut w);
     }
-    let setup = full && shows(Section::Controls);
-    let details_shown = full && shows(Section::Totals);
-    if setup || details_shown {
-        w.raw(r#"<div class="rll-more">"#);
+    let setup = on(Block::Setup);
+    let details_shown = on(Block::Details);
+    if on(Block::More) {
+        w.raw(r#"<div class=""#)
+            .raw(Class::More.as_str())
+            .raw(r#"">"#);
         if setup {
             scenario_line(&mut w);
         }
@@ -328,46 +365,56 @@ pub fn skeleton(
         }
         w.raw("</div>");
     }
-    if full && (shows(Section::Timeline) || shows(Section::Log)) {
-        w.raw(r#"<div class="rll-redis" data-slot="redis">"#);
-        if shows(Section::Timeline) {
+    if on(Block::Redis) {
+        w.raw(r#"<div class="rll-redis""#)
+            .slot(Slot::Redis)
+            .raw(r#">"#);
+        if on(Block::Timeline) {
             let _ = write!(
                 w.out,
-                r#"<figure class="rll-tl" data-slot="timeline" aria-labelledby="{id}-tl-title">"#
+                r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
+                Slot::Timeline.as_str()
             );
             w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
-                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class="rll-tl__cursor" aria-hidden="true" hidden></i></div><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
+                .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
         }
-        if shows(Section::Log) {
+        if on(Block::Log) {
             let _ = write!(
                 w.out,
-                r#"<div role="group" class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
+                r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
+                Slot::Log.as_str()
             );
             w.heading(2, "rll-log__title", "log-title", T::LogTitle)
-                .raw(r#"<p class="rll-log__empty" data-slot="log-empty">"#)
+                .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
                 .text(T::LogNothing)
-                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></div>"#);
+                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
         }
         w.raw("</div>");
     }
-    if full && shows(Section::Charts) {
+    if on(Block::Charts) {
         charts(&mut w);
     }
-    if full && shows(Section::Explanation) {
+    if on(Block::Explanation) {
         let _ = write!(
             w.out,
             r#"<div role="group" class="rll-explain" aria-labelledby="{id}-explain-title">"#
         );
         w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
-            .raw(r#"<p data-slot="explain-1"></p><p data-slot="explain-2"></p><p class="rll-explain__prod"><strong>"#)
+            .raw(r#"<p"#)
+            .slot(Slot::Explain1)
+            .raw(r#"></p><p"#)
+            .slot(Slot::Explain2)
+            .raw(r#"></p><p class="rll-explain__prod"><strong>"#)
             .text(T::InProduction)
-            .raw(r#"</strong><span data-slot="explain-3"></span></p></div>"#);
+            .raw(r#"</strong><span"#)
+            .slot(Slot::Explain3)
+            .raw(r#"></span></p></div>"#);
     }
-    w.raw(r#"</div><p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer" data-slot="announcer"></p>"#);
-    if full && shows(Section::Quiz) {
+    w.raw(r#"</div><p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer""#).slot(Slot::Announcer).raw(r#"></p>"#);
+    if on(Block::Quiz) {
         quiz_section(&mut w, quiz, order);
     }
-    if full && shows(Section::Takeaways) {
+    if on(Block::Takeaways) {
         takeaways(&mut w, &page.tabs);
     }
     if full && shows(Section::Glossary) {
@@ -375,7 +422,7 @@ pub fn skeleton(
         let g = super::glossary::section(w.t, w.id, h);
         w.raw(&g);
     }
-    if full && shows(Section::Footer) && !page.embed && url_state {
+    if on(Block::Footer) {
         footer(&mut w);
     }
     w.out
@@ -383,7 +430,8 @@ pub fn skeleton(
 
 /// What was adjusted, politely, once.
 fn notice(w: &mut W, notices: &[String]) {
-    w.raw(r#"<div class="rll-notice" role="status" data-testid="notice""#);
+    w.raw(r#"<div class="rll-notice" role="status""#)
+        .hook(Hook::Notice);
     if notices.is_empty() {
         w.raw(" hidden></div>");
         return;
@@ -394,7 +442,9 @@ fn notice(w: &mut W, notices: &[String]) {
     for n in notices {
         w.raw("<li>").esc(n).raw("</li>");
     }
-    w.raw(r#"</ul><button type="button" class="rll-button rll-button--small" data-act="dismiss">"#)
+    w.raw(r#"</ul><button type="button" class="rll-button rll-button--small""#)
+        .act(Act::Dismiss)
+        .raw(r#">"#)
         .text(T::Dismiss)
         .raw("</button></div>");
 }
@@ -451,9 +501,10 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
         };
         let _ = write!(
             w.out,
-            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="tab" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
+            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="{act}" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
             id = w.id,
-            n = s.as_str()
+            n = s.as_str(),
+            act = Act::Tab.as_str()
         );
         w.text(name)
             .raw(r#"</span><span class="rll-tabs__hint">"#)
@@ -469,7 +520,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 /// The picture, the replay controls and the prediction.
 fn picture(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" tabindex="-1" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key" aria-hidden="true""#).slot(Slot::PictureKey).raw(r#">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
@@ -479,15 +530,15 @@ fn picture(w: &mut W) {
         );
         w.text(t).raw("</li>");
     }
-    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play" data-testid="play" data-act="play" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
+    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(r#" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
-        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back" data-act="back"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
+        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back""#).act(Act::Back).raw(r#"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
         .text(T::StepBack)
-        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step" data-act="step"><span class="rll-replay__label">"#)
+        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step""#).act(Act::Step).raw(r#"><span class="rll-replay__label">"#)
         .text(T::Step)
-        .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small" data-testid="predict-start" data-act="predict">"#)
+        .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small""#).hook(Hook::PredictStart).act(Act::Predict).raw(r#">"#)
         .text(T::PredictStart)
         .raw("</button>");
     let _ = write!(
@@ -497,12 +548,15 @@ fn picture(w: &mut W) {
     w.text(T::Time);
     let _ = write!(
         w.out,
-        r#"</label><input type="range" id="{id}-time" data-testid="time" data-input="time" min="0" step="any"><output class="rll-replay__value" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#
+        r#"</label><input type="range" id="{id}-time" data-testid="{}" data-input="time" min="0" step="any"><output class="{}" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#,
+        Hook::Time.as_str(),
+        Class::ReplayValue.as_str()
     );
     w.text(T::Speed);
     let _ = write!(
         w.out,
-        r#"<select id="{id}-speed" data-testid="speed" data-input="speed">"#
+        r#"<select id="{id}-speed" data-testid="{}" data-input="speed">"#,
+        Hook::Speed.as_str()
     );
     for (v, t) in [(0, T::SpeedSlow), (1, T::SpeedNormal), (2, T::SpeedFast)] {
         let _ = write!(w.out, r#"<option value="{v}">"#);
@@ -511,21 +565,26 @@ fn picture(w: &mut W) {
     w.raw("</select></label></div>");
     let _ = write!(
         w.out,
-        r#"<form class="rll-predict" data-slot="predict" hidden><label for="{id}-guess" data-slot="predict-ask"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="predict-guess" inputmode="numeric" min="0" placeholder=""#
+        r#"<form class="rll-predict" data-slot="{}" hidden><label for="{id}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,
+        Slot::Predict.as_str(),
+        Slot::PredictAsk.as_str(),
+        Hook::PredictGuess.as_str()
     );
     w.text(T::PredictGuess)
         .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
         .text(T::PredictGo)
-        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="predict-cancel" data-act="predict-cancel">"#)
+        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="predict-cancel""#).act(Act::PredictCancel).raw(r#">"#)
         .text(T::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
         .text(T::PredictHidden)
-        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result" data-slot="predict-result"></p></figure></div>"#);
+        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result""#).slot(Slot::PredictResult).raw(r#"></p></figure></div>"#);
 }
 
 /// The limit, the load balancer and the presets.
 fn scenario_line(w: &mut W) {
-    w.raw(r#"<div class="rll-setup"><p class="rll-setup__limit" data-slot="limit-line"></p>"#);
+    w.raw(r#"<div class="rll-setup"><p class="rll-setup__limit""#)
+        .slot(Slot::LimitLine)
+        .raw(r#"></p>"#);
     w.radios(
         T::LbLegend,
         "lb",
@@ -548,8 +607,9 @@ fn scenario_line(w: &mut W) {
         };
         let _ = write!(
             w.out,
-            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="preset" data-value="{n}" aria-pressed="false" title=""#,
-            n = p.as_str()
+            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="{act}" data-value="{n}" aria-pressed="false" title=""#,
+            n = p.as_str(),
+            act = Act::Preset.as_str()
         );
         // In a span, so that stacked it keeps its own width.
         w.text(title)
@@ -564,13 +624,19 @@ fn scenario_line(w: &mut W) {
 /// settings), and the cost of sharing (with the site's traffic).
 fn details(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<dl class="rll-stats rll-more__stats" data-slot="stats"></dl>"#);
+    w.raw(r#"<dl class="rll-stats rll-more__stats""#)
+        .slot(Slot::Stats)
+        .raw(r#"></dl>"#);
     let _ = write!(
         w.out,
         r#"<div role="group" class="rll-down" aria-labelledby="{id}-down-title">"#
     );
     w.heading(2, "rll-down__title", "down-title", T::DownTitle)
-        .raw(r#"<p data-testid="redis-down" data-slot="down"></p><div class="rll-redis-settings" data-slot="redis-settings">"#);
+        .raw(r#"<p data-testid="redis-down""#)
+        .slot(Slot::Down)
+        .raw(r#"></p><div class="rll-redis-settings""#)
+        .slot(Slot::RedisSettings)
+        .raw(r#">"#);
     w.radios(
         T::RedisLegend,
         "redis",
@@ -605,7 +671,9 @@ fn details(w: &mut W) {
     w.text(T::SliderTraffic);
     let _ = write!(
         w.out,
-        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="traffic"></span></div><dl class="rll-stats" data-slot="cost"></dl></div>"#
+        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#,
+        Slot::Traffic.as_str(),
+        Slot::Cost.as_str()
     );
 }
 
@@ -614,10 +682,13 @@ fn charts(w: &mut W) {
     let id = w.id.to_string();
     let _ = write!(
         w.out,
-        r#"<div role="group" class="rll-charts" data-slot="charts" aria-labelledby="{id}-charts-title">"#
+        r#"<div role="group" class="rll-charts" data-slot="{}" aria-labelledby="{id}-charts-title">"#,
+        Slot::Charts.as_str()
     );
     w.heading(2, "rll-section-title", "charts-title", T::ChartsTitle)
-        .raw(r#"<p class="rll-charts__note" data-slot="chart-note"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
+        .raw(r#"<p class="rll-charts__note""#)
+        .slot(Slot::ChartNote)
+        .raw(r#"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
     for s in Strategy::ALL {
         let _ = write!(
             w.out,
@@ -626,7 +697,9 @@ fn charts(w: &mut W) {
         );
         w.text(tab_names(s).0).raw("</li>");
     }
-    w.raw(r#"</ul><p class="rll-charts__working" role="status" data-slot="chart-working"></p><div class="rll-charts__grid">"#);
+    w.raw(r#"</ul><p class="rll-charts__working" role="status""#)
+        .slot(Slot::ChartWorking)
+        .raw(r#"></p><div class="rll-charts__grid">"#);
     for (name, title) in [("servers", T::ChartServers), ("rtt", T::ChartRtt)] {
         w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
             .text(title);
@@ -640,7 +713,9 @@ fn charts(w: &mut W) {
             r#"</summary><table data-table="{name}" tabindex="0"></table></details></figure>"#
         );
     }
-    w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout" data-slot="chart-readout"></p></div>"#);
+    w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout""#)
+        .slot(Slot::ChartReadout)
+        .raw(r#"></p></div>"#);
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].
@@ -651,11 +726,14 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
         r#"<div role="group" class="rll-quiz" data-testid="quiz" aria-labelledby="{id}-quiz-title">"#
     );
     w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
-        .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score" data-slot="quiz-score"></p><ol class="rll-quiz__list">"#);
+        .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score""#)
+        .slot(Slot::QuizScore)
+        .raw(r#"></p><ol class="rll-quiz__list">"#);
     for (q, question) in quiz.iter().enumerate() {
         let _ = write!(
             w.out,
-            r#"<li class="rll-question" data-testid="quiz-question" data-q="{q}">"#
+            r#"<li class="rll-question" data-testid="{}" data-q="{q}">"#,
+            Hook::QuizQuestion.as_str()
         );
         w.out.push_str(&super::quiz_view::question(
             question,
@@ -667,7 +745,9 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
         ));
         w.raw("</li>");
     }
-    w.raw(r#"</ol><button type="button" class="rll-button" data-testid="quiz-reset" data-act="quiz-reset" hidden>"#)
+    w.raw(r#"</ol><button type="button" class="rll-button" data-testid="quiz-reset""#)
+        .act(Act::QuizReset)
+        .raw(r#" hidden>"#)
         .text(T::QuizAgain)
         .raw("</button></div>");
 }
@@ -690,7 +770,8 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
         if offered.contains(&strategy) {
             let _ = write!(
                 w.out,
-                r#" <button type="button" class="rll-link" data-testid="show-me" data-act="show-me" data-query="{}">"#,
+                r#" <button type="button" class="rll-link" data-testid="show-me" data-act="{}" data-query="{}">"#,
+                Act::ShowMe.as_str(),
                 esc(query)
             );
             let shown = w.t.fill(T::ShowMe, &[("label", w.t.get(label))]);
@@ -703,11 +784,11 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
 
 /// Copy controls, the privacy line and the proof (not in embed mode).
 fn footer(w: &mut W) {
-    w.raw(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button" data-testid="copy-link" data-act="copy-link">"#)
+    w.raw(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button" data-testid="copy-link""#).act(Act::CopyLink).raw(r#">"#)
         .text(T::CopyLink)
-        .raw(r#"</button><button type="button" class="rll-button" data-testid="copy-embed" data-act="copy-embed">"#)
+        .raw(r#"</button><button type="button" class="rll-button" data-testid="copy-embed""#).act(Act::CopyEmbed).raw(r#">"#)
         .text(T::CopyEmbed)
-        .raw(r#"</button><span class="rll-foot__status" role="status" data-testid="copy-status"></span></div><textarea class="rll-foot__fallback" readonly rows="4" aria-label=""#)
+        .raw(r#"</button><span class="rll-foot__status" role="status""#).hook(Hook::CopyStatus).raw(r#"></span></div><textarea class=""#).raw(Class::FootFallback.as_str()).raw(r#"" readonly rows="4" aria-label=""#)
         .text(T::CopyText)
         .raw(r#"" hidden></textarea><p class="rll-foot__note">"#)
         .text(T::Privacy)
@@ -727,5 +808,11 @@ fn code(w: &mut W) {
     w.heading(2, "rll-section-title", "code-title", T::CodeTitle)
         .raw(r#"<p class="rll-code__intro">"#)
         .text(T::CodeIntro)
-        .raw(r#"</p><div class="rll-code__files" data-testid="code" data-slot="code"></div><p class="rll-code__at" data-testid="code-at" data-slot="code-at"></p><p class="rll-code__note" data-testid="code-note" data-slot="code-note"></p></div>"#);
+        .raw(r#"</p><div class="rll-code__files" data-testid="code""#)
+        .slot(Slot::Code)
+        .raw(r#"></div><p class="rll-code__at" data-testid="code-at""#)
+        .slot(Slot::CodeAt)
+        .raw(r#"></p><p class="rll-code__note" data-testid="code-note""#)
+        .slot(Slot::CodeNote)
+        .raw(r#"></p></div>"#);
 }

@@ -65,7 +65,7 @@ pub struct Layout {
 }
 
 /// Below this width (a phone's) the picture is laid out tighter.
-const NARROW: f64 = 420.0;
+use super::NARROW_PICTURE as NARROW;
 
 /// The picture's height for `n` servers at width `w`: tall enough for the
 /// servers to be told apart, short enough to sit beside the sliders.

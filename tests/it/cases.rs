@@ -136,7 +136,7 @@ fn check(scenario: Scenario, expected: &str) -> Report {
 /// The burst's arrival times (they depend only on the seed, the burst and
 /// the span, not on the strategy or the load balancer).
 fn arrivals(s: Scenario) -> Vec<u64> {
-    sim::simulate(&s.with_strategy(Edge))
+    sim::run(&s.with_strategy(Edge))
         .requests
         .iter()
         .map(|q| q.arrival_us)

@@ -19,7 +19,8 @@
 //!   (`vm_totals`), the server cards (`vm_cards`), issue 11's corrections
 //!   for every strategy (`vm_lesson`), the quiz (`vm_quiz`), page options
 //!   (`vm_page`), content files (`vm_content`), the sentences and number
-//!   formats (`vm_text`), the markup (`vm_skeleton`), the sliders
+//!   formats (`vm_text`), the markup (`vm_skeleton`) and its contract with
+//!   the view (`vm_names`), the sliders
 //!   (`vm_controls`), the picture (`vm_topology`) and the charts
 //!   (`vm_chart`). `vm_support` holds what they share.
 //!
@@ -47,6 +48,8 @@ mod vm_layout;
 mod vm_lesson;
 mod vm_lms;
 mod vm_log;
+mod vm_names;
+
 mod vm_own;
 mod vm_page;
 mod vm_quiz;

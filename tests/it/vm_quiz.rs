@@ -578,3 +578,30 @@ fn every_piece_of_a_question_is_escaped() {
     );
     assert!(html.contains("&quot;answer&quot;"));
 }
+
+#[test]
+fn the_built_in_quiz_is_in_the_texts_table_and_a_content_file_translates_it_by_key() {
+    // Its English is the table's: the first question's prompt, right
+    // answer (listed first) and "show me" label.
+    let quiz = builtin();
+    assert_eq!(quiz.len(), 14);
+    assert_eq!(quiz[0].prompt, english().get(T::Quiz1Prompt));
+    assert_eq!(
+        quiz[0].options[0].text,
+        "On the laptop one server saw every request"
+    );
+    assert!(quiz[0].options[0].correct && !quiz[0].options[1].correct);
+    assert_eq!(
+        quiz[0].show.as_ref().unwrap().query,
+        "strategy=local&servers=1"
+    );
+    assert!(quiz[13].show.is_none());
+    // The French example's keys say what its own quiz says, question by
+    // question, so the two translations cannot drift apart.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/public/content/fr.json");
+    let fr = ratelimit_lab::vm::content::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(
+        ratelimit_lab::vm::quiz::builtin_in(&fr.texts),
+        fr.quiz.expect("the French example has its quiz")
+    );
+}

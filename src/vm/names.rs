@@ -1,0 +1,233 @@
+//! The contract between the markup and the view: every name the markup
+//! ([`super::skeleton`]) writes for the view to find (`data-slot`,
+//! `data-act`, `data-testid`, and the classes the binders look up), and the
+//! block of the markup each one sits in. The skeleton writes these names
+//! with [`Slot::as_str`] and the others, the binders in `ui` look them up
+//! with the same enums, and `tests/it/vm_names.rs` renders the markup for
+//! every strategy and shaping and checks that each name is there whenever
+//! its block is. In a debug build the view checks the same at mount and
+//! says on the console what is missing.
+
+use super::page::{Page, Section};
+
+/// Declares an enum of names, each with the block of the markup it sits
+/// in and the CSS selector that finds it; `ALL`, `as_str`, `parse`,
+/// `selector` and `block`.
+macro_rules! names {
+    ($(#[$m:meta])* $ty:ident $sel:literal { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $ty { $($(#[$vm])* $v,)* }
+        impl $ty {
+            /// Every name, in page order.
+            pub const ALL: &'static [$ty] = &[$($ty::$v,)*];
+            /// The name as the markup writes it.
+            pub const fn as_str(self) -> &'static str {
+                match self { $($ty::$v => $s,)* }
+            }
+            /// The name written `s`.
+            pub fn parse(s: &str) -> Option<$ty> {
+                Self::ALL.iter().copied().find(|n| n.as_str() == s)
+            }
+            /// The CSS selector that finds the name's element.
+            pub fn selector(self) -> String {
+                format!($sel, self.as_str())
+            }
+            /// The block of the markup the name sits in.
+            pub const fn block(self) -> Block {
+                match self { $($ty::$v => Block::$b,)* }
+            }
+        }
+    };
+}
+
+names!(
+    /// A place the view fills (`data-slot`).
+    Slot "[data-slot=\"{}\"]" {
+        TabName = "tab-name" in Always,
+        Summary = "summary" in Summary,
+        PictureCaption = "picture-caption" in Picture,
+        PictureKey = "picture-key" in Picture,
+        Predict = "predict" in Picture,
+        PredictAsk = "predict-ask" in Picture,
+        PredictResult = "predict-result" in Picture,
+        Totals = "totals" in Totals,
+        Seed = "seed" in Controls,
+        Cards = "cards" in Cards,
+        Code = "code" in Code,
+        CodeAt = "code-at" in Code,
+        CodeNote = "code-note" in Code,
+        LimitLine = "limit-line" in Setup,
+        Stats = "stats" in Details,
+        Down = "down" in Details,
+        RedisSettings = "redis-settings" in Details,
+        Traffic = "traffic" in Details,
+        Cost = "cost" in Details,
+        Redis = "redis" in Redis,
+        Timeline = "timeline" in Timeline,
+        TlCaption = "tl-caption" in Timeline,
+        TlKey = "tl-key" in Timeline,
+        Log = "log" in Log,
+        LogEmpty = "log-empty" in Log,
+        Charts = "charts" in Charts,
+        ChartNote = "chart-note" in Charts,
+        ChartWorking = "chart-working" in Charts,
+        ChartReadout = "chart-readout" in Charts,
+        Explain1 = "explain-1" in Explanation,
+        Explain2 = "explain-2" in Explanation,
+        Explain3 = "explain-3" in Explanation,
+        Announcer = "announcer" in Always,
+        QuizScore = "quiz-score" in Quiz,
+    }
+);
+
+names!(
+    /// What a button does when pressed (`data-act`), read by the one click
+    /// handler.
+    Act "[data-act=\"{}\"]" {
+        Dismiss = "dismiss" in Notices,
+        Tab = "tab" in Tabs,
+        Play = "play" in Picture,
+        Back = "back" in Picture,
+        Step = "step" in Picture,
+        Predict = "predict" in Picture,
+        PredictCancel = "predict-cancel" in Picture,
+        Reroll = "reroll" in Controls,
+        Reset = "reset" in Controls,
+        Preset = "preset" in Setup,
+        LogAll = "log-all" in Log,
+        QuizPick = "quiz-pick" in Quiz,
+        QuizShow = "quiz-show" in Quiz,
+        QuizReset = "quiz-reset" in Quiz,
+        ShowMe = "show-me" in Offered,
+        CopyLink = "copy-link" in Footer,
+        CopyEmbed = "copy-embed" in Footer,
+    }
+);
+
+names!(
+    /// A test hook the view also finds its element by (`data-testid`).
+    Hook "[data-testid=\"{}\"]" {
+        Notice = "notice" in Always,
+        Topology = "topology" in Picture,
+        Play = "play" in Picture,
+        Time = "time" in Picture,
+        Speed = "speed" in Picture,
+        PredictStart = "predict-start" in Picture,
+        PredictGuess = "predict-guess" in Picture,
+        QuizQuestion = "quiz-question" in Quiz,
+        CopyStatus = "copy-status" in Footer,
+    }
+);
+
+names!(
+    /// A class the view finds its element by.
+    Class ".{}" {
+        Panel = "rll-panel" in Always,
+        Deck = "rll-deck" in Always,
+        PictureCanvas = "rll-picture__canvas" in Picture,
+        PictureGateway = "rll-picture__gateway" in Picture,
+        ReplayValue = "rll-replay__value" in Picture,
+        Slider = "rll-slider" in Controls,
+        SliderNote = "rll-slider__note" in Controls,
+        More = "rll-more" in More,
+        TlCursor = "rll-tl__cursor" in Timeline,
+        FootFallback = "rll-foot__fallback" in Footer,
+    }
+);
+
+/// A block of the markup: written or not as a whole, by the rule of
+/// [`Block::shown`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// On every page.
+    Always,
+    /// The notice of what was adjusted: its button only when there is one.
+    Notices,
+    /// The strategy tabs: when more than one strategy is offered.
+    Tabs,
+    Summary,
+    Picture,
+    Totals,
+    /// The sliders, Reroll and Reset (kept by `compact`).
+    Controls,
+    /// The limit, the load balancer and the presets.
+    Setup,
+    /// The figures below the cards, Redis slow or down, the cost.
+    Details,
+    /// The box around the setup and the details.
+    More,
+    Cards,
+    Code,
+    /// The box around the timeline and the log.
+    Redis,
+    Timeline,
+    Log,
+    Charts,
+    Explanation,
+    Quiz,
+    Takeaways,
+    /// The copy buttons: on the widget's own page, not embedded.
+    Footer,
+    /// Where the content offers it (a takeaway whose strategy the page
+    /// offers, a question with a scenario to show): never required.
+    Offered,
+}
+
+impl Block {
+    /// Whether the markup for `page` has this block; `url_state` is whether
+    /// the widget is the page's own (it reads and writes the address).
+    pub fn shown(self, page: &Page, url_state: bool) -> bool {
+        let shows = |s: Section| !page.hide.contains(&s);
+        let full = !page.compact;
+        match self {
+            Block::Always => true,
+            Block::Notices => !page.notices.is_empty(),
+            Block::Tabs => shows(Section::Tabs) && full && page.tabs.len() > 1,
+            Block::Summary => shows(Section::Summary),
+            Block::Picture => shows(Section::Picture),
+            Block::Totals => shows(Section::Totals),
+            Block::Controls => shows(Section::Controls),
+            Block::Setup => full && shows(Section::Controls),
+            Block::Details => full && shows(Section::Totals),
+            Block::More => {
+                Block::Setup.shown(page, url_state) || Block::Details.shown(page, url_state)
+            }
+            Block::Cards => full && shows(Section::Cards),
+            Block::Code => full && shows(Section::Code),
+            Block::Redis => full && (shows(Section::Timeline) || shows(Section::Log)),
+            Block::Timeline => full && shows(Section::Timeline),
+            Block::Log => full && shows(Section::Log),
+            Block::Charts => full && shows(Section::Charts),
+            Block::Explanation => full && shows(Section::Explanation),
+            Block::Quiz => full && shows(Section::Quiz),
+            Block::Takeaways => full && shows(Section::Takeaways),
+            Block::Footer => full && shows(Section::Footer) && !page.embed && url_state,
+            Block::Offered => false,
+        }
+    }
+}
+
+/// Every name the markup for `page` must hold, as the selector that finds
+/// it: what the view's debug check at mount and the native contract test
+/// look for.
+pub fn expected(page: &Page, url_state: bool) -> Vec<String> {
+    let on = |b: Block| b.shown(page, url_state);
+    let slots = Slot::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
+    let acts = Act::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
+    let hooks = Hook::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
+    let classes = Class::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
+    slots.chain(acts).chain(hooks).chain(classes).collect()
+}

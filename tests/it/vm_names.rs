@@ -1,0 +1,176 @@
+//! The contract between the markup and the view (`vm::names`): the markup
+//! for every strategy and every shaping a course author can ask for holds
+//! every name the binders look up whenever its block is shown, and only
+//! names the view knows. A rename on one side only fails here, not only in
+//! a browser.
+
+use std::path::Path;
+
+use ratelimit_lab::sim::{params, Strategy};
+use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Slot};
+use ratelimit_lab::vm::page::{self, Section};
+use ratelimit_lab::vm::quiz::{builtin, order};
+use ratelimit_lab::vm::skeleton::skeleton;
+
+use crate::vm_support::{attrs, english};
+
+/// Every shaping: nothing asked, each section hidden, all of them hidden,
+/// compact, embedded, one tab, tabs whose places mix, a notice, a
+/// prediction first.
+fn shapings() -> Vec<String> {
+    let mut out: Vec<String> = ["", "compact=1", "compact=1&hide=controls,totals", "embed=1"]
+        .map(String::from)
+        .into();
+    out.extend(Section::ALL.map(|s| format!("hide={}", s.as_str())));
+    let all: Vec<&str> = Section::ALL.iter().map(|s| s.as_str()).collect();
+    out.push(format!("hide={}", all.join(",")));
+    out.extend(
+        [
+            "tabs=incr",
+            "tabs=local,incr,split",
+            "servers=999",
+            "predict=1",
+            "hide=timeline,charts&compact=0",
+        ]
+        .map(String::from),
+    );
+    out
+}
+
+/// Whether `html` has an element `selector` finds (`[k="v"]` or `.class`).
+fn has(html: &str, selector: &str) -> bool {
+    if let Some(class) = selector.strip_prefix('.') {
+        return attrs(html, "class")
+            .iter()
+            .any(|c| c.split_whitespace().any(|w| w == class));
+    }
+    let (k, v) = selector
+        .trim_matches(['[', ']'])
+        .split_once("=\"")
+        .expect("an attribute selector");
+    attrs(html, k).contains(&v.trim_end_matches('"'))
+}
+
+#[test]
+fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
+    let quiz = builtin();
+    let o = order(&quiz, 7);
+    let mut seen: Vec<String> = Vec::new();
+    for query in shapings() {
+        for s in Strategy::ALL {
+            let q = format!("{query}&strategy={}", s.as_str());
+            let p = page::parse(&params::pairs(&q), &english());
+            for url_state in [true, false] {
+                let html = skeleton(&p, &english(), "rll1", url_state, &quiz, &o);
+                for sel in expected(&p, url_state) {
+                    assert!(
+                        has(&html, &sel),
+                        "{q} (url_state {url_state}): the view binds {sel}; the markup has none"
+                    );
+                }
+                for name in attrs(&html, "data-slot") {
+                    let slot = Slot::parse(name).unwrap_or_else(|| {
+                        panic!("{q}: data-slot={name:?} is no slot the view knows")
+                    });
+                    assert!(
+                        slot.block().shown(&p, url_state),
+                        "{q}: {name} is written where its block ({:?}) is not",
+                        slot.block()
+                    );
+                }
+                for name in attrs(&html, "data-act") {
+                    assert!(
+                        Act::parse(name).is_some(),
+                        "{q}: data-act={name:?} is no act the click handler knows"
+                    );
+                }
+                for sel in expected(&p, url_state) {
+                    if !seen.contains(&sel) {
+                        seen.push(sel);
+                    }
+                }
+            }
+        }
+    }
+    // No name of the contract is dead: each is required by some shaping
+    // (or, offered by the content, written by the default page).
+    let default = skeleton(
+        &page::parse(&params::pairs(""), &english()),
+        &english(),
+        "rll1",
+        true,
+        &quiz,
+        &o,
+    );
+    let names = Slot::ALL
+        .iter()
+        .map(|n| (n.selector(), n.block()))
+        .chain(Act::ALL.iter().map(|n| (n.selector(), n.block())))
+        .chain(Hook::ALL.iter().map(|n| (n.selector(), n.block())))
+        .chain(Class::ALL.iter().map(|n| (n.selector(), n.block())));
+    for (sel, block) in names {
+        if block == Block::Offered {
+            assert!(has(&default, &sel), "{sel} is never written");
+        } else {
+            assert!(seen.contains(&sel), "{sel} is required by no shaping");
+        }
+    }
+}
+
+#[test]
+fn hiding_a_section_drops_its_slots_and_keeps_the_others() {
+    let quiz = builtin();
+    let o = order(&quiz, 7);
+    let full = page::parse(&params::pairs(""), &english());
+    let less = page::parse(&params::pairs("hide=charts,log"), &english());
+    let html = skeleton(&less, &english(), "rll1", true, &quiz, &o);
+    for s in [Slot::Charts, Slot::ChartNote, Slot::Log, Slot::LogEmpty] {
+        assert!(s.block().shown(&full, true));
+        assert!(!s.block().shown(&less, true), "{s:?}");
+        assert!(!has(&html, &s.selector()), "{s:?}");
+    }
+    for s in [Slot::Timeline, Slot::Redis, Slot::Cards, Slot::QuizScore] {
+        assert!(has(&html, &s.selector()), "{s:?}");
+    }
+}
+
+/// The non-comment lines of the view's sources (`src/ui/`), with their file.
+fn view_lines() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("src/ui") {
+        let path = e.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            out.push((file.clone(), line.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_view_looks_names_up_through_the_contract_not_by_literal() {
+    let mut spelled = Vec::new();
+    let hooks = Hook::ALL
+        .iter()
+        .map(|h| format!("data-testid=\\\"{}\\\"", h.as_str()));
+    let classes = Class::ALL.iter().map(|c| format!("\".{}\"", c.as_str()));
+    let words: Vec<String> = ["[data-slot=".to_string(), "[data-act=".to_string()]
+        .into_iter()
+        .chain(hooks)
+        .chain(classes)
+        .collect();
+    for (file, line) in view_lines() {
+        for w in &words {
+            if line.contains(w.as_str()) {
+                spelled.push(format!("src/ui/{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        spelled.is_empty(),
+        "names spelled out in the view:\n{}",
+        spelled.join("\n")
+    );
+}
