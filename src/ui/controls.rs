@@ -44,11 +44,11 @@ impl Slider {
     fn find(input: Element) -> Option<Self> {
         let name = input.get_attribute("data-knob")?;
         let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
-        let row = input.closest(&Class::Slider.selector()).ok().flatten();
+        let row = input.closest(Class::Slider.selector()).ok().flatten();
         let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
         let note = row
             .as_ref()
-            .and_then(|r| find(r, &Class::SliderNote.selector()))
+            .and_then(|r| find(r, Class::SliderNote.selector()))
             .map(|n| (Kept::new(n.clone()), n));
         Some(Self {
             knob,
@@ -125,14 +125,14 @@ pub fn bind(lab: Lab, root: &Element) {
             (el, value, id)
         })
         .collect();
-    let presets: Vec<(Element, String)> = all(root, &Act::Preset.selector())
+    let presets: Vec<(Element, String)> = all(root, Act::Preset.selector())
         .into_iter()
         .map(|el| {
             let value = el.get_attribute("data-value").unwrap_or_default();
             (el, value)
         })
         .collect();
-    let panel = find(root, &Class::Panel.selector());
+    let panel = find(root, Class::Panel.selector());
     let mut slots: Vec<Option<Kept>> = [
         Slot::Seed,
         Slot::LimitLine,

@@ -372,8 +372,8 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
 /// Copies `text` and says so in the footer; if the browser refuses, shows
 /// the text selected in a box to copy by hand.
 pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text: String) {
-    let status = super::dom::find(root, &Hook::CopyStatus.selector());
-    let area = super::dom::find(root, &Class::FootFallback.selector());
+    let status = super::dom::find(root, Hook::CopyStatus.selector());
+    let area = super::dom::find(root, Class::FootFallback.selector());
     let shown = text.clone();
     let alive = root.clone();
     copy(text, move |ok| {

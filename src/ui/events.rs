@@ -57,7 +57,7 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
             tab_key(lab, &r, &tab, &key, &ev);
-        } else if key == "Escape" && closest(&ev, &Slot::Predict.selector()).is_some() {
+        } else if key == "Escape" && closest(&ev, Slot::Predict.selector()).is_some() {
             cancel_prediction(lab, &r);
         } else if let Some(time) = closest(&ev, "[data-input=\"time\"]") {
             time_key(lab, &time, &key, &ev);
@@ -72,7 +72,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "submit", move |ev| {
         ev.prevent_default();
-        if let Some(form) = closest(&ev, &Slot::Predict.selector()) {
+        if let Some(form) = closest(&ev, Slot::Predict.selector()) {
             let guess = dom::find(&form, "input")
                 .map(|i| dom::value(&i))
                 .unwrap_or_default();
@@ -83,7 +83,7 @@ pub fn bind(lab: Lab, root: &Element) {
             clock::play(lab);
             // The form hides: the focus goes to the replay's Pause, the
             // control of what now runs (not to the page's start).
-            if let Some(play) = dom::find(&r, &Hook::Play.selector()) {
+            if let Some(play) = dom::find(&r, Hook::Play.selector()) {
                 dom::focus(&play);
             }
         }
@@ -138,10 +138,10 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             lab.predict.set(Predict::Asking);
             // Shown now (the effect would show it a moment later), so the
             // guess can take the focus the hidden button had.
-            if let Some(form) = dom::find(root, &Slot::Predict.selector()) {
+            if let Some(form) = dom::find(root, Slot::Predict.selector()) {
                 dom::hide(&form, false);
             }
-            if let Some(input) = dom::find(root, &Hook::PredictGuess.selector()) {
+            if let Some(input) = dom::find(root, Hook::PredictGuess.selector()) {
                 dom::focus(&input);
             }
         }
@@ -166,7 +166,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         Act::QuizShow => super::quiz::reveal(lab, root, num("data-q")),
         Act::QuizReset => super::quiz::reset(lab, root),
         Act::Dismiss => {
-            if let Ok(Some(n)) = el.closest(&Hook::Notice.selector()) {
+            if let Ok(Some(n)) = el.closest(Hook::Notice.selector()) {
                 dom::hide(&n, true);
             }
         }
@@ -253,7 +253,7 @@ fn cancel_prediction(lab: Lab, root: &Element) {
     }
     lab.predict.set(Predict::Off);
     lab.time.set(None);
-    if let Some(start) = dom::find(root, &Hook::PredictStart.selector()) {
+    if let Some(start) = dom::find(root, Hook::PredictStart.selector()) {
         dom::hide(&start, false);
         dom::focus(&start);
     }
@@ -349,7 +349,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
         s.with_strategy(offered[0])
     };
     lab.update(|_| s);
-    if let Some(el) = dom::find(root, &Hook::Topology.selector()) {
+    if let Some(el) = dom::find(root, Hook::Topology.selector()) {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Center);
         el.scroll_into_view_with_scroll_into_view_options(&opts);
@@ -365,7 +365,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
 /// frame cannot read: the browser window's height stands in for it, and
 /// the picture is brought to the top (the host scrolls with it).
 fn keep_in_view(input: &Element) {
-    let Some(deck) = input.closest(&Class::Deck.selector()).ok().flatten() else {
+    let Some(deck) = input.closest(Class::Deck.selector()).ok().flatten() else {
         return;
     };
     let Some(top) = deck.first_element_child() else {
@@ -403,7 +403,7 @@ fn keep_in_view(input: &Element) {
 
 /// Adds a sentence to the notice (after mounting: `t` past the end).
 pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
-    let Some(notice) = dom::find(root, &Hook::Notice.selector()) else {
+    let Some(notice) = dom::find(root, Hook::Notice.selector()) else {
         return;
     };
     let li = format!("<li>{}</li>", crate::vm::html::esc(text));

@@ -601,7 +601,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     // is, or the console says which is missing.
     #[cfg(debug_assertions)]
     for sel in crate::vm::names::expected(&m.page, m.url_state) {
-        if dom::find(root, &sel).is_none() {
+        if dom::find(root, sel).is_none() {
             leptos::logging::error!("rate limit lab: the view binds {sel}; the markup has none");
         }
     }

@@ -98,21 +98,15 @@ impl W<'_> {
         self.out.push_str(s);
         self
     }
-    /// ` k="v"`, for a name of the contract with the view.
-    fn name(&mut self, k: &str, v: &str) -> &mut Self {
-        for s in [" ", k, "=\"", v, "\""] {
-            self.out.push_str(s);
-        }
-        self
-    }
+    /// The names of the contract with the view, as attributes.
     fn slot(&mut self, s: Slot) -> &mut Self {
-        self.name("data-slot", s.as_str())
+        self.raw(s.attr())
     }
     fn act(&mut self, a: Act) -> &mut Self {
-        self.name("data-act", a.as_str())
+        self.raw(a.attr())
     }
     fn hook(&mut self, h: Hook) -> &mut Self {
-        self.name("data-testid", h.as_str())
+        self.raw(h.attr())
     }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {

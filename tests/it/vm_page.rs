@@ -292,10 +292,21 @@ fn every_name_the_page_reads_is_listed_for_data_attributes() {
         assert!(NAMES.contains(&knob.name), "{}", knob.name);
     }
     for name in params::CHOICES.iter().chain(&[
-        "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content", "lang",
+        "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content",
     ]) {
         assert!(NAMES.contains(name), "{name}");
     }
+}
+
+#[test]
+fn lang_is_known_but_changes_nothing_the_content_file_says_the_language() {
+    // A link written for a translation may carry `lang`: it raises no
+    // notice of an unknown name, and the page is the plain one (the
+    // language comes from the content file's own `lang`).
+    assert!(NAMES.contains(&"lang"));
+    assert_eq!(page("lang=fr"), page(""));
+    assert_eq!(page("lang=fr&servers=8"), page("servers=8"));
+    assert!(notices("lang=fr").is_empty());
 }
 
 #[test]
