@@ -183,26 +183,9 @@ fn step(lab: Lab, n: i32) {
     } else {
         lab.time.get_untracked()
     };
-    let to = lab.report.with_untracked(|r| {
-        let ts = r.event_times();
-        if n > 0 {
-            let from = match t {
-                None => 0,
-                Some(t) => ts.iter().position(|&x| x > t).unwrap_or(ts.len()),
-            };
-            let at = from + n as usize - 1;
-            if t.is_none() {
-                ts.get(at).copied()
-            } else {
-                Some(ts.get(at).copied().unwrap_or(end))
-            }
-        } else {
-            let t = t.unwrap_or(end).min(end);
-            let before = ts.iter().filter(|&&x| x < t).count();
-            let at = before.saturating_sub(n.unsigned_abs() as usize);
-            Some(if before == 0 { 0 } else { ts[at] })
-        }
-    });
+    let to = lab
+        .report
+        .with_untracked(|r| controls::step(&r.event_times(), end, t, n));
     seek(lab, to);
 }
 
@@ -234,13 +217,8 @@ fn traffic_key(lab: Lab, input: &Element, key: &str, ev: &web_sys::Event) {
         _ => return,
     };
     ev.prevent_default();
-    let now = i64::from(lab.scenario.with_untracked(|s| s.traffic));
-    let next = if by > 0 {
-        (now / by + 1) * by
-    } else {
-        ((now + by.abs() - 1) / by.abs() - 1) * by.abs()
-    };
-    let next = next.clamp(1, 1_000_000).to_string();
+    let now = lab.scenario.with_untracked(|s| s.traffic);
+    let next = controls::traffic_step(now, by).to_string();
     dom::set_value(input, &next);
     knob(lab, "traffic", &next);
 }
@@ -320,19 +298,10 @@ pub(super) fn reset(lab: Lab) {
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
     let offered = lab.m().page.tabs.clone();
     let current = Strategy::parse(&tab.get_attribute("data-value").unwrap_or_default());
-    let at = offered
-        .iter()
-        .position(|s| Some(*s) == current)
-        .unwrap_or(0);
-    let next = match key {
-        "ArrowRight" | "ArrowDown" => (at + 1) % offered.len(),
-        "ArrowLeft" | "ArrowUp" => (at + offered.len() - 1) % offered.len(),
-        "Home" => 0,
-        "End" => offered.len() - 1,
-        _ => return,
+    let Some(s) = controls::tab_after(&offered, current, key) else {
+        return;
     };
     ev.prevent_default();
-    let s = offered[next];
     lab.update(|sc| sc.with_strategy(s));
     if let Some(t) = dom::find(root, &format!("[data-testid=\"strategy-{}\"]", s.as_str())) {
         dom::focus(&t);
