@@ -371,22 +371,18 @@ fn keep_in_view(input: &Element) {
 }
 
 /// Adds a sentence to the notice (after mounting: `t` past the end).
-pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
+pub fn add_notice(root: &Element, texts: &crate::vm::text::Texts, text: &str) {
     let Some(notice) = dom::find(root, Hook::Notice.selector()) else {
         return;
     };
-    let li = format!("<li>{}</li>", crate::vm::html::esc(text));
     match dom::find(&notice, "ul") {
         Some(ul) => {
+            let li = crate::vm::skeleton::notice_item(text);
             let _ = ul.insert_adjacent_html("beforeend", &li);
         }
         None => {
-            notice.set_inner_html(&format!(
-                r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{li}</ul><button type="button" class="rll-button rll-button--small" data-act="{}">{}</button>"#,
-                crate::vm::html::esc(title),
-                Act::Dismiss.as_str(),
-                crate::vm::html::esc(dismiss)
-            ));
+            let body = crate::vm::skeleton::notice_body(texts, &[text.to_string()]);
+            notice.set_inner_html(&body);
         }
     }
     dom::hide(&notice, false);

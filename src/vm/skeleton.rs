@@ -430,17 +430,25 @@ fn notice(w: &mut W, notices: &[String]) {
         w.raw(" hidden></div>");
         return;
     }
-    w.raw(r#"><p class="rll-notice__title">"#)
-        .text(T::NoticeTitle)
-        .raw(r#"</p><ul class="rll-notice__list">"#);
-    for n in notices {
-        w.raw("<li>").esc(n).raw("</li>");
-    }
-    w.raw(r#"</ul><button type="button" class="rll-button rll-button--small""#)
-        .act(Act::Dismiss)
-        .raw(r#">"#)
-        .text(T::Dismiss)
-        .raw("</button></div>");
+    let body = notice_body(w.t, notices);
+    w.raw(">").raw(&body).raw("</div>");
+}
+
+/// What the notice holds: its title, one item a notice, its Dismiss
+/// button. The view writes it too, for a notice that comes after mounting.
+pub fn notice_body(t: &Texts, notices: &[String]) -> String {
+    let items: String = notices.iter().map(|n| notice_item(n)).collect();
+    format!(
+        r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{items}</ul><button type="button" class="rll-button rll-button--small"{}>{}</button>"#,
+        esc(t.get(T::NoticeTitle)),
+        Act::Dismiss.attr(),
+        esc(t.get(T::Dismiss))
+    )
+}
+
+/// One item of the notice.
+pub fn notice_item(notice: &str) -> String {
+    format!("<li>{}</li>", esc(notice))
 }
 
 /// Whether the strategies `offered`, in their order, put one place of the

@@ -174,3 +174,25 @@ fn the_view_looks_names_up_through_the_contract_not_by_literal() {
         spelled.join("\n")
     );
 }
+
+#[test]
+fn a_notice_after_mounting_is_written_as_the_mounted_one() {
+    // The view adds a notice later (`t` past the end) with the same
+    // markup the skeleton writes for one known at mount.
+    let quiz = builtin();
+    let p = page::parse(&params::pairs("servers=999"), &english());
+    assert_eq!(p.notices.len(), 1);
+    let html = skeleton(&p, &english(), "rll1", true, &quiz, &order(&quiz, 7));
+    let body = ratelimit_lab::vm::skeleton::notice_body(&english(), &p.notices);
+    assert!(
+        html.contains(&format!(
+            r#"<div class="rll-notice" role="status" data-testid="notice">{body}</div>"#
+        )),
+        "{body}"
+    );
+    assert!(body.contains(r#"<button type="button" class="rll-button rll-button--small" data-act="dismiss">Dismiss</button>"#));
+    assert_eq!(
+        ratelimit_lab::vm::skeleton::notice_item("a < b"),
+        "<li>a &lt; b</li>"
+    );
+}
