@@ -8,24 +8,11 @@ use web_sys::Element;
 use super::dom::{self, all, attr, find, hide, slot, Kept};
 use super::effect;
 use super::state::Lab;
-use crate::sim::{Place, Preset, Strategy, KNOBS};
+use crate::sim::{Preset, Strategy, KNOBS};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Slot};
 use crate::vm::skeleton::{summary, tab_names};
 use crate::vm::text::T;
-
-/// The explanation's paragraphs and its "in production" line for `s`.
-pub fn explain(s: Strategy) -> [T; 3] {
-    match s {
-        Strategy::Local => [T::ExplainLocal1, T::ExplainLocal2, T::ProdLocal],
-        Strategy::Split => [T::ExplainSplit1, T::ExplainSplit2, T::ProdSplit],
-        Strategy::Sync => [T::ExplainSync1, T::ExplainSync2, T::ProdSync],
-        Strategy::Edge => [T::ExplainEdge1, T::ExplainEdge2, T::ProdEdge],
-        Strategy::GetSet => [T::ExplainGetSet1, T::ExplainGetSet2, T::ProdGetSet],
-        Strategy::Incr => [T::ExplainIncr1, T::ExplainIncr2, T::ProdIncr],
-        Strategy::Lua => [T::ExplainLua1, T::ExplainLua2, T::ProdLua],
-    }
-}
 
 /// A slider and its parts, with what was last written to each.
 struct Slider {
@@ -44,11 +31,11 @@ impl Slider {
     fn find(input: Element) -> Option<Self> {
         let name = input.get_attribute("data-knob")?;
         let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
-        let row = input.closest(&Class::Slider.selector()).ok().flatten();
+        let row = input.closest(Class::Slider.selector()).ok().flatten();
         let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
         let note = row
             .as_ref()
-            .and_then(|r| find(r, &Class::SliderNote.selector()))
+            .and_then(|r| find(r, Class::SliderNote.selector()))
             .map(|n| (Kept::new(n.clone()), n));
         Some(Self {
             knob,
@@ -125,14 +112,14 @@ pub fn bind(lab: Lab, root: &Element) {
             (el, value, id)
         })
         .collect();
-    let presets: Vec<(Element, String)> = all(root, &Act::Preset.selector())
+    let presets: Vec<(Element, String)> = all(root, Act::Preset.selector())
         .into_iter()
         .map(|el| {
             let value = el.get_attribute("data-value").unwrap_or_default();
             (el, value)
         })
         .collect();
-    let panel = find(root, &Class::Panel.selector());
+    let panel = find(root, Class::Panel.selector());
     let mut slots: Vec<Option<Kept>> = [
         Slot::Seed,
         Slot::LimitLine,
@@ -200,20 +187,17 @@ pub fn bind(lab: Lab, root: &Element) {
             let on = preset.is_some_and(|p| value == p.as_str());
             attr(el, "aria-pressed", if on { "true" } else { "false" });
         }
-        let [ex1, ex2, ex3] = explain(s.strategy);
+        let [ex1, ex2, ex3] = controls::explain(s.strategy);
         let words = [tab_names(s.strategy).0, summary(s.strategy), ex1, ex2, ex3];
         for (el, w) in slots[3..].iter_mut().zip(words) {
             if let Some(el) = el {
                 el.text(t.get(w));
             }
         }
-        let redis = s.strategy.uses_redis();
-        let [settings, picture, timeline] = [&redis_parts[0], &redis_parts[1], &redis_parts[2]];
-        for el in [settings, picture].into_iter().flatten() {
-            hide(el, !redis);
-        }
-        if let Some(el) = timeline {
-            hide(el, s.strategy.place() != Place::Redis);
+        for (el, shown) in redis_parts.iter().zip(controls::redis_parts(s.strategy)) {
+            if let Some(el) = el {
+                hide(el, !shown);
+            }
         }
         for el in &legend {
             let name = el.get_attribute("data-legend").unwrap_or_default();

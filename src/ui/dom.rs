@@ -26,7 +26,7 @@ pub fn all(root: &Element, selector: &str) -> Vec<Element> {
 
 /// The slot `s` under `root`.
 pub fn slot(root: &Element, s: Slot) -> Option<Element> {
-    find(root, &s.selector())
+    find(root, s.selector())
 }
 
 /// Sets `el`'s text, if it differs.

@@ -9,7 +9,6 @@ use super::state::Lab;
 use crate::sim::params;
 use crate::vm::format;
 use crate::vm::names::{Class, Hook};
-use crate::vm::page::Section;
 
 /// How long the state must stay still before the URL follows it.
 pub const URL_QUIET_MS: u32 = 250;
@@ -30,32 +29,11 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
         // Whole µs, written in ms.
         pairs.push(("t", format::ms_exact(t)));
     }
-    if embed {
-        pairs.push(("embed", "1".into()));
-    }
-    if !page.hide.is_empty() {
-        let names: Vec<&str> = page.hide.iter().map(|s| Section::as_str(*s)).collect();
-        pairs.push(("hide", names.join(",")));
-    }
-    // Also all seven in another order: the order is the author's.
-    if page.tabs[..] != crate::sim::Strategy::ALL {
-        let names: Vec<&str> = page.tabs.iter().map(|s| s.as_str()).collect();
-        pairs.push(("tabs", names.join(",")));
-    }
-    if page.compact {
-        pairs.push(("compact", "1".into()));
-    }
-    if page.theme != crate::vm::page::Theme::Auto {
-        pairs.push(("theme", page.theme.as_str().into()));
-    }
-    if let Some(c) = &page.content {
-        pairs.push(("content", encode(c)));
-    }
-    if let Some(m) = page.mastery {
-        pairs.push(("mastery", m.to_string()));
-    }
-    if page.fallback {
-        pairs.push(("fallback", "builtin".into()));
+    for (k, v) in crate::vm::page::shaping(page, embed) {
+        // The content file's address is the one value a URL may not hold
+        // as written.
+        let v = if k == "content" { encode(&v) } else { v };
+        pairs.push((k, v));
     }
     pairs
 }
@@ -372,8 +350,8 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
 /// Copies `text` and says so in the footer; if the browser refuses, shows
 /// the text selected in a box to copy by hand.
 pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text: String) {
-    let status = super::dom::find(root, &Hook::CopyStatus.selector());
-    let area = super::dom::find(root, &Class::FootFallback.selector());
+    let status = super::dom::find(root, Hook::CopyStatus.selector());
+    let area = super::dom::find(root, Class::FootFallback.selector());
     let shown = text.clone();
     let alive = root.clone();
     copy(text, move |ok| {

@@ -57,7 +57,7 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
             tab_key(lab, &r, &tab, &key, &ev);
-        } else if key == "Escape" && closest(&ev, &Slot::Predict.selector()).is_some() {
+        } else if key == "Escape" && closest(&ev, Slot::Predict.selector()).is_some() {
             cancel_prediction(lab, &r);
         } else if let Some(time) = closest(&ev, "[data-input=\"time\"]") {
             time_key(lab, &time, &key, &ev);
@@ -72,7 +72,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "submit", move |ev| {
         ev.prevent_default();
-        if let Some(form) = closest(&ev, &Slot::Predict.selector()) {
+        if let Some(form) = closest(&ev, Slot::Predict.selector()) {
             let guess = dom::find(&form, "input")
                 .map(|i| dom::value(&i))
                 .unwrap_or_default();
@@ -83,7 +83,7 @@ pub fn bind(lab: Lab, root: &Element) {
             clock::play(lab);
             // The form hides: the focus goes to the replay's Pause, the
             // control of what now runs (not to the page's start).
-            if let Some(play) = dom::find(&r, &Hook::Play.selector()) {
+            if let Some(play) = dom::find(&r, Hook::Play.selector()) {
                 dom::focus(&play);
             }
         }
@@ -138,10 +138,10 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             lab.predict.set(Predict::Asking);
             // Shown now (the effect would show it a moment later), so the
             // guess can take the focus the hidden button had.
-            if let Some(form) = dom::find(root, &Slot::Predict.selector()) {
+            if let Some(form) = dom::find(root, Slot::Predict.selector()) {
                 dom::hide(&form, false);
             }
-            if let Some(input) = dom::find(root, &Hook::PredictGuess.selector()) {
+            if let Some(input) = dom::find(root, Hook::PredictGuess.selector()) {
                 dom::focus(&input);
             }
         }
@@ -166,7 +166,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         Act::QuizShow => super::quiz::reveal(lab, root, num("data-q")),
         Act::QuizReset => super::quiz::reset(lab, root),
         Act::Dismiss => {
-            if let Ok(Some(n)) = el.closest(&Hook::Notice.selector()) {
+            if let Ok(Some(n)) = el.closest(Hook::Notice.selector()) {
                 dom::hide(&n, true);
             }
         }
@@ -183,26 +183,9 @@ fn step(lab: Lab, n: i32) {
     } else {
         lab.time.get_untracked()
     };
-    let to = lab.report.with_untracked(|r| {
-        let ts = r.event_times();
-        if n > 0 {
-            let from = match t {
-                None => 0,
-                Some(t) => ts.iter().position(|&x| x > t).unwrap_or(ts.len()),
-            };
-            let at = from + n as usize - 1;
-            if t.is_none() {
-                ts.get(at).copied()
-            } else {
-                Some(ts.get(at).copied().unwrap_or(end))
-            }
-        } else {
-            let t = t.unwrap_or(end).min(end);
-            let before = ts.iter().filter(|&&x| x < t).count();
-            let at = before.saturating_sub(n.unsigned_abs() as usize);
-            Some(if before == 0 { 0 } else { ts[at] })
-        }
-    });
+    let to = lab
+        .report
+        .with_untracked(|r| controls::step(&r.event_times(), end, t, n));
     seek(lab, to);
 }
 
@@ -234,13 +217,8 @@ fn traffic_key(lab: Lab, input: &Element, key: &str, ev: &web_sys::Event) {
         _ => return,
     };
     ev.prevent_default();
-    let now = i64::from(lab.scenario.with_untracked(|s| s.traffic));
-    let next = if by > 0 {
-        (now / by + 1) * by
-    } else {
-        ((now + by.abs() - 1) / by.abs() - 1) * by.abs()
-    };
-    let next = next.clamp(1, 1_000_000).to_string();
+    let now = lab.scenario.with_untracked(|s| s.traffic);
+    let next = controls::traffic_step(now, by).to_string();
     dom::set_value(input, &next);
     knob(lab, "traffic", &next);
 }
@@ -253,7 +231,7 @@ fn cancel_prediction(lab: Lab, root: &Element) {
     }
     lab.predict.set(Predict::Off);
     lab.time.set(None);
-    if let Some(start) = dom::find(root, &Hook::PredictStart.selector()) {
+    if let Some(start) = dom::find(root, Hook::PredictStart.selector()) {
         dom::hide(&start, false);
         dom::focus(&start);
     }
@@ -320,19 +298,10 @@ pub(super) fn reset(lab: Lab) {
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
     let offered = lab.m().page.tabs.clone();
     let current = Strategy::parse(&tab.get_attribute("data-value").unwrap_or_default());
-    let at = offered
-        .iter()
-        .position(|s| Some(*s) == current)
-        .unwrap_or(0);
-    let next = match key {
-        "ArrowRight" | "ArrowDown" => (at + 1) % offered.len(),
-        "ArrowLeft" | "ArrowUp" => (at + offered.len() - 1) % offered.len(),
-        "Home" => 0,
-        "End" => offered.len() - 1,
-        _ => return,
+    let Some(s) = controls::tab_after(&offered, current, key) else {
+        return;
     };
     ev.prevent_default();
-    let s = offered[next];
     lab.update(|sc| sc.with_strategy(s));
     if let Some(t) = dom::find(root, &format!("[data-testid=\"strategy-{}\"]", s.as_str())) {
         dom::focus(&t);
@@ -349,7 +318,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
         s.with_strategy(offered[0])
     };
     lab.update(|_| s);
-    if let Some(el) = dom::find(root, &Hook::Topology.selector()) {
+    if let Some(el) = dom::find(root, Hook::Topology.selector()) {
         let opts = web_sys::ScrollIntoViewOptions::new();
         opts.set_block(web_sys::ScrollLogicalPosition::Center);
         el.scroll_into_view_with_scroll_into_view_options(&opts);
@@ -365,7 +334,7 @@ pub fn show_me(lab: Lab, root: &Element, query: &str) {
 /// frame cannot read: the browser window's height stands in for it, and
 /// the picture is brought to the top (the host scrolls with it).
 fn keep_in_view(input: &Element) {
-    let Some(deck) = input.closest(&Class::Deck.selector()).ok().flatten() else {
+    let Some(deck) = input.closest(Class::Deck.selector()).ok().flatten() else {
         return;
     };
     let Some(top) = deck.first_element_child() else {
@@ -402,22 +371,18 @@ fn keep_in_view(input: &Element) {
 }
 
 /// Adds a sentence to the notice (after mounting: `t` past the end).
-pub fn add_notice(root: &Element, title: &str, dismiss: &str, text: &str) {
-    let Some(notice) = dom::find(root, &Hook::Notice.selector()) else {
+pub fn add_notice(root: &Element, texts: &crate::vm::text::Texts, text: &str) {
+    let Some(notice) = dom::find(root, Hook::Notice.selector()) else {
         return;
     };
-    let li = format!("<li>{}</li>", crate::vm::html::esc(text));
     match dom::find(&notice, "ul") {
         Some(ul) => {
+            let li = crate::vm::skeleton::notice_item(text);
             let _ = ul.insert_adjacent_html("beforeend", &li);
         }
         None => {
-            notice.set_inner_html(&format!(
-                r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{li}</ul><button type="button" class="rll-button rll-button--small" data-act="{}">{}</button>"#,
-                crate::vm::html::esc(title),
-                Act::Dismiss.as_str(),
-                crate::vm::html::esc(dismiss)
-            ));
+            let body = crate::vm::skeleton::notice_body(texts, &[text.to_string()]);
+            notice.set_inner_html(&body);
         }
     }
     dom::hide(&notice, false);

@@ -62,7 +62,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     };
     let empty = super::dom::slot(root, names::Slot::LogEmpty);
     let mut empty_words = empty.clone().map(super::dom::Kept::new);
-    let button = super::dom::find(&section, &Act::LogAll.selector());
+    let button = super::dom::find(&section, Act::LogAll.selector());
     let held = StoredValue::new_local(Vec::<Slot>::new());
     let lazy = super::canvas::Lazy::new(&section);
     super::effect(move || {

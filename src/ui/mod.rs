@@ -244,7 +244,7 @@ pub fn update(el: &web_sys::HtmlElement, query: &str) {
     }
     if let Some(root) = widget_root(el) {
         for text in notices {
-            events::add_notice(&root, &lab.t(T::NoticeTitle), &lab.t(T::Dismiss), &text);
+            events::add_notice(&root, &lab.m().texts, &text);
         }
     }
 }
@@ -593,7 +593,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
                     ("end", &crate::vm::format::ms(end)),
                 ],
             );
-            events::add_notice(root, &lab.t(T::NoticeTitle), &lab.t(T::Dismiss), &text);
+            events::add_notice(root, &m.texts, &text);
         }
     }
     // The contract with the markup ([`crate::vm::names`]): in a debug
@@ -601,7 +601,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     // is, or the console says which is missing.
     #[cfg(debug_assertions)]
     for sel in crate::vm::names::expected(&m.page, m.url_state) {
-        if dom::find(root, &sel).is_none() {
+        if dom::find(root, sel).is_none() {
             leptos::logging::error!("rate limit lab: the view binds {sel}; the markup has none");
         }
     }

@@ -318,7 +318,7 @@ fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
 
 /// Binds the picture, the replay controls and the prediction under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let Some(canvas) = find(root, &Class::PictureCanvas.selector())
+    let Some(canvas) = find(root, Class::PictureCanvas.selector())
         .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
     else {
         return;
@@ -326,8 +326,8 @@ pub fn bind(lab: Lab, root: &Element) {
     let width = use_width(&canvas);
     let pic = std::rc::Rc::new(std::cell::RefCell::new(Picture::new(canvas.clone())));
     let painter = super::canvas::Painter::new();
-    let stage = find(root, &Hook::Topology.selector());
-    let gateway = find(root, &Class::PictureGateway.selector());
+    let stage = find(root, Hook::Topology.selector());
+    let gateway = find(root, Class::PictureGateway.selector());
     let caption = slot(root, Slot::PictureCaption);
     let key = slot(root, Slot::PictureKey);
     // Whether things may travel (read once: a change of the setting takes
@@ -464,16 +464,16 @@ fn bind_replay(lab: Lab, root: &Element) {
     use dom::Kept;
     let widget = root.clone();
     let kept = |sel: &str| find(root, sel).map(Kept::new);
-    let mut play = kept(&Hook::Play.selector());
-    let time = find(root, &Hook::Time.selector());
+    let mut play = kept(Hook::Play.selector());
+    let time = find(root, Hook::Time.selector());
     let mut time_max = time.clone().map(Kept::new);
     let mut time_words = time.clone().map(Kept::new);
-    let mut out = kept(&Class::ReplayValue.selector());
-    let speed = find(root, &Hook::Speed.selector());
-    let start = find(root, &Hook::PredictStart.selector());
+    let mut out = kept(Class::ReplayValue.selector());
+    let speed = find(root, Hook::Speed.selector());
+    let start = find(root, Hook::PredictStart.selector());
     let form = slot(root, Slot::Predict);
     let mut ask = slot(root, Slot::PredictAsk).map(Kept::new);
-    let mut guess = kept(&Hook::PredictGuess.selector());
+    let mut guess = kept(Hook::PredictGuess.selector());
     let mut result = slot(root, Slot::PredictResult).map(Kept::new);
     let mut asked = None;
     // When the slider's words last changed while playing (ms).

@@ -107,12 +107,12 @@ pub fn key(option: &Element, key: &str, ev: &web_sys::Event) {
 
 /// Binds the quiz under `root`.
 pub fn bind(lab: Lab, root: &Element) {
-    let items = all(root, &Hook::QuizQuestion.selector());
+    let items = all(root, Hook::QuizQuestion.selector());
     if items.is_empty() {
         return;
     }
     let status = slot(root, Slot::QuizScore);
-    let again = find(root, &Act::QuizReset.selector());
+    let again = find(root, Act::QuizReset.selector());
     let shown = StoredValue::new_local(Vec::<Answer>::new());
     super::effect(move || {
         let answers = lab.answers.get();
@@ -126,7 +126,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 continue;
             }
             let v = view(question, &m.order[q], a, &m.texts);
-            for (button, o) in all(li, &Act::QuizPick.selector()).iter().zip(&v.options) {
+            for (button, o) in all(li, Act::QuizPick.selector()).iter().zip(&v.options) {
                 attr(button, "class", o.class);
                 attr(
                     button,
@@ -147,10 +147,10 @@ pub fn bind(lab: Lab, root: &Element) {
             if let Some(f) = find(li, "[data-testid=\"quiz-feedback\"]") {
                 f.set_inner_html(&v.feedback);
             }
-            if let Some(b) = find(li, &Act::QuizShow.selector()) {
+            if let Some(b) = find(li, Act::QuizShow.selector()) {
                 hide(&b, !v.offer_answer);
             }
-            if let Some(b) = find(li, &Act::ShowMe.selector()) {
+            if let Some(b) = find(li, Act::ShowMe.selector()) {
                 hide(&b, !v.offer_show_me);
             }
         }

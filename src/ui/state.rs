@@ -1,5 +1,5 @@
-//! The widget's one source of truth and what is derived from it, shared
-//! with the binders through a context newtype ([`Lab::expect`]).
+//! The widget's one source of truth and what is derived from it, handed
+//! to every binder as a [`Lab`] (a copy of handles).
 
 use std::rc::Rc;
 
@@ -193,11 +193,6 @@ impl Lab {
         };
         provide_context(lab);
         lab
-    }
-
-    /// The widget state from context.
-    pub fn expect() -> Lab {
-        expect_context::<Lab>()
     }
 
     /// The mount, to read without tracking.

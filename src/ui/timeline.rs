@@ -196,7 +196,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
         }
     });
-    let cursor = super::dom::find(&figure, &Class::TlCursor.selector());
+    let cursor = super::dom::find(&figure, Class::TlCursor.selector());
     let mut drawn = Surface::new(canvas);
     let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {

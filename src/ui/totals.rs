@@ -114,7 +114,7 @@ pub fn bind(lab: Lab, root: &Element) {
         .into_iter()
         .map(|n| slot(root, n))
         .collect();
-    let more = dom::find(root, &Class::More.selector());
+    let more = dom::find(root, Class::More.selector());
     let below = more.as_ref().map(super::canvas::Lazy::new);
     let mut last: [String; 2] = Default::default();
     let mut hidden = None;

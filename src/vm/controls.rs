@@ -3,7 +3,7 @@
 //! limit in words; which choices are checked.
 
 use crate::sim::params::write_value;
-use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, MOVE};
+use crate::sim::{Knob, LoadBalancer, Place, Scenario, Strategy, Unit, MOVE};
 
 use super::format;
 use super::text::{Texts, T};
@@ -121,4 +121,78 @@ pub fn traffic(s: &Scenario, t: &Texts) -> String {
         T::TrafficValue,
         &[("n", &t.num(&format::grouped(s.traffic.into())))],
     )
+}
+
+/// The explanation's paragraphs and its "in production" line for `s`.
+pub fn explain(s: Strategy) -> [T; 3] {
+    match s {
+        Strategy::Local => [T::ExplainLocal1, T::ExplainLocal2, T::ProdLocal],
+        Strategy::Split => [T::ExplainSplit1, T::ExplainSplit2, T::ProdSplit],
+        Strategy::Sync => [T::ExplainSync1, T::ExplainSync2, T::ProdSync],
+        Strategy::Edge => [T::ExplainEdge1, T::ExplainEdge2, T::ProdEdge],
+        Strategy::GetSet => [T::ExplainGetSet1, T::ExplainGetSet2, T::ProdGetSet],
+        Strategy::Incr => [T::ExplainIncr1, T::ExplainIncr2, T::ProdIncr],
+        Strategy::Lua => [T::ExplainLua1, T::ExplainLua2, T::ProdLua],
+    }
+}
+
+/// Whether the Redis settings, the box of the timeline and the log, and
+/// the timeline itself show under `s`: the settings and the box for every
+/// strategy that calls Redis (the batched sync too), the timeline of
+/// requests racing on one counter only where each request asks Redis.
+pub fn redis_parts(s: Strategy) -> [bool; 3] {
+    let redis = s.uses_redis();
+    [redis, redis, s.place() == Place::Redis]
+}
+
+/// Where Step (`n` > 0 events on) or Step back (`n` < 0) moves the replay
+/// from moment `t` (`None`: the end), given the run's event times `ts` and
+/// its end: the `n`th event after `t`, or before it; on from the end,
+/// the first event again (`None` past the last event means the end).
+pub fn step(ts: &[u64], end: u64, t: Option<u64>, n: i32) -> Option<u64> {
+    if n > 0 {
+        let from = t.map_or(0, |t| ts.iter().position(|&x| x > t).unwrap_or(ts.len()));
+        let at = from + n as usize - 1;
+        match t {
+            None => ts.get(at).copied(),
+            Some(_) => Some(ts.get(at).copied().unwrap_or(end)),
+        }
+    } else {
+        let t = t.unwrap_or(end).min(end);
+        let before = ts.iter().filter(|&&x| x < t).count();
+        let at = before.saturating_sub(n.unsigned_abs() as usize);
+        Some(if before == 0 { 0 } else { ts[at] })
+    }
+}
+
+/// The tab an arrow key, Home or End moves to from `current` among the
+/// strategies `offered` (round from the last to the first); `None` for
+/// any other key.
+pub fn tab_after(offered: &[Strategy], current: Option<Strategy>, key: &str) -> Option<Strategy> {
+    let len = offered.len();
+    let at = offered
+        .iter()
+        .position(|s| Some(*s) == current)
+        .unwrap_or(0);
+    let next = match key {
+        "ArrowRight" | "ArrowDown" => (at + 1) % len,
+        "ArrowLeft" | "ArrowUp" => (at + len - 1) % len,
+        "Home" => 0,
+        "End" => len - 1,
+        _ => return None,
+    };
+    offered.get(next).copied()
+}
+
+/// The site's traffic after an arrow key (`by` = ±1,000, or ±10,000 for
+/// PageUp and PageDown): the next round multiple of `by` up or down, so a
+/// typed number stays valid and a press is a useful change; 1 to 1,000,000.
+pub fn traffic_step(now: u32, by: i64) -> u32 {
+    let now = i64::from(now);
+    let next = if by > 0 {
+        (now / by + 1) * by
+    } else {
+        ((now + by.abs() - 1) / by.abs() - 1) * by.abs()
+    };
+    next.clamp(1, 1_000_000) as u32
 }

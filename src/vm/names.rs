@@ -11,10 +11,10 @@
 use super::page::{Page, Section};
 
 /// Declares an enum of names, each with the block of the markup it sits
-/// in and the CSS selector that finds it; `ALL`, `as_str`, `parse`,
-/// `selector` and `block`.
+/// in, the CSS selector that finds it and the attribute that writes it;
+/// `ALL`, `as_str`, `parse`, `selector`, `attr` and `block`.
 macro_rules! names {
-    ($(#[$m:meta])* $ty:ident $sel:literal { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
+    ($(#[$m:meta])* $ty:ident [$sel:literal, $end:literal, $attr:literal] { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $ty { $($(#[$vm])* $v,)* }
@@ -30,8 +30,12 @@ macro_rules! names {
                 Self::ALL.iter().copied().find(|n| n.as_str() == s)
             }
             /// The CSS selector that finds the name's element.
-            pub fn selector(self) -> String {
-                format!($sel, self.as_str())
+            pub const fn selector(self) -> &'static str {
+                match self { $($ty::$v => concat!($sel, $s, $end),)* }
+            }
+            /// The name as an attribute of the markup (` data-slot="…"`).
+            pub const fn attr(self) -> &'static str {
+                match self { $($ty::$v => concat!($attr, $s, "\""),)* }
             }
             /// The block of the markup the name sits in.
             pub const fn block(self) -> Block {
@@ -43,7 +47,7 @@ macro_rules! names {
 
 names!(
     /// A place the view fills (`data-slot`).
-    Slot "[data-slot=\"{}\"]" {
+    Slot ["[data-slot=\"", "\"]", " data-slot=\""] {
         TabName = "tab-name" in Always,
         Summary = "summary" in Summary,
         PictureCaption = "picture-caption" in Picture,
@@ -84,7 +88,7 @@ names!(
 names!(
     /// What a button does when pressed (`data-act`), read by the one click
     /// handler.
-    Act "[data-act=\"{}\"]" {
+    Act ["[data-act=\"", "\"]", " data-act=\""] {
         Dismiss = "dismiss" in Notices,
         Tab = "tab" in Tabs,
         Play = "play" in Picture,
@@ -107,7 +111,7 @@ names!(
 
 names!(
     /// A test hook the view also finds its element by (`data-testid`).
-    Hook "[data-testid=\"{}\"]" {
+    Hook ["[data-testid=\"", "\"]", " data-testid=\""] {
         Notice = "notice" in Always,
         Topology = "topology" in Picture,
         Play = "play" in Picture,
@@ -122,7 +126,7 @@ names!(
 
 names!(
     /// A class the view finds its element by.
-    Class ".{}" {
+    Class [".", "", " class=\""] {
         Panel = "rll-panel" in Always,
         Deck = "rll-deck" in Always,
         PictureCanvas = "rll-picture__canvas" in Picture,
@@ -211,7 +215,7 @@ impl Block {
 /// Every name the markup for `page` must hold, as the selector that finds
 /// it: what the view's debug check at mount and the native contract test
 /// look for.
-pub fn expected(page: &Page, url_state: bool) -> Vec<String> {
+pub fn expected(page: &Page, url_state: bool) -> Vec<&'static str> {
     let on = |b: Block| b.shown(page, url_state);
     let slots = Slot::ALL
         .iter()

@@ -433,3 +433,38 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
         ),
     }
 }
+
+/// What a shared link or the address carries besides the scenario and the
+/// moment: embed mode and the course author's shaping, each only when it
+/// is not the default (all seven tabs in another order are the author's
+/// order, so they are written). `content` is as written; the view
+/// percent-encodes it.
+pub fn shaping(page: &Page, embed: bool) -> Vec<(&'static str, String)> {
+    let mut pairs = Vec::new();
+    let list = |names: Vec<&str>| names.join(",");
+    if embed {
+        pairs.push(("embed", "1".into()));
+    }
+    if !page.hide.is_empty() {
+        pairs.push(("hide", list(page.hide.iter().map(|s| s.as_str()).collect())));
+    }
+    if page.tabs[..] != Strategy::ALL {
+        pairs.push(("tabs", list(page.tabs.iter().map(|s| s.as_str()).collect())));
+    }
+    if page.compact {
+        pairs.push(("compact", "1".into()));
+    }
+    if page.theme != Theme::Auto {
+        pairs.push(("theme", page.theme.as_str().into()));
+    }
+    if let Some(c) = &page.content {
+        pairs.push(("content", c.clone()));
+    }
+    if let Some(m) = page.mastery {
+        pairs.push(("mastery", m.to_string()));
+    }
+    if page.fallback {
+        pairs.push(("fallback", "builtin".into()));
+    }
+    pairs
+}

@@ -98,21 +98,15 @@ impl W<'_> {
         self.out.push_str(s);
         self
     }
-    /// ` k="v"`, for a name of the contract with the view.
-    fn name(&mut self, k: &str, v: &str) -> &mut Self {
-        for s in [" ", k, "=\"", v, "\""] {
-            self.out.push_str(s);
-        }
-        self
-    }
+    /// The names of the contract with the view, as attributes.
     fn slot(&mut self, s: Slot) -> &mut Self {
-        self.name("data-slot", s.as_str())
+        self.raw(s.attr())
     }
     fn act(&mut self, a: Act) -> &mut Self {
-        self.name("data-act", a.as_str())
+        self.raw(a.attr())
     }
     fn hook(&mut self, h: Hook) -> &mut Self {
-        self.name("data-testid", h.as_str())
+        self.raw(h.attr())
     }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {
@@ -436,17 +430,25 @@ fn notice(w: &mut W, notices: &[String]) {
         w.raw(" hidden></div>");
         return;
     }
-    w.raw(r#"><p class="rll-notice__title">"#)
-        .text(T::NoticeTitle)
-        .raw(r#"</p><ul class="rll-notice__list">"#);
-    for n in notices {
-        w.raw("<li>").esc(n).raw("</li>");
-    }
-    w.raw(r#"</ul><button type="button" class="rll-button rll-button--small""#)
-        .act(Act::Dismiss)
-        .raw(r#">"#)
-        .text(T::Dismiss)
-        .raw("</button></div>");
+    let body = notice_body(w.t, notices);
+    w.raw(">").raw(&body).raw("</div>");
+}
+
+/// What the notice holds: its title, one item a notice, its Dismiss
+/// button. The view writes it too, for a notice that comes after mounting.
+pub fn notice_body(t: &Texts, notices: &[String]) -> String {
+    let items: String = notices.iter().map(|n| notice_item(n)).collect();
+    format!(
+        r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{items}</ul><button type="button" class="rll-button rll-button--small"{}>{}</button>"#,
+        esc(t.get(T::NoticeTitle)),
+        Act::Dismiss.attr(),
+        esc(t.get(T::Dismiss))
+    )
+}
+
+/// One item of the notice.
+pub fn notice_item(notice: &str) -> String {
+    format!("<li>{}</li>", esc(notice))
 }
 
 /// Whether the strategies `offered`, in their order, put one place of the

@@ -7,7 +7,7 @@
 // names for every control, reduced motion, and the polite announcer.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, openPage, hostServer, shutdown, audit, waitFor, Widget } from './harness.mjs';
+import { openWidget, openPage, hostServer, shutdown, audit, waitFor, Widget, frames } from './harness.mjs';
 
 after(shutdown);
 
@@ -43,7 +43,8 @@ describe('axe-core finds no violations', () => {
           await w.goto(`?${query}`);
           assert.deepEqual(await audit(w.page), [], 'at 1280 px');
           await w.page.setViewportSize({ width: 390, height: 844 });
-          await w.page.waitForTimeout(100);
+          await w.page.waitForFunction(() => document.documentElement.clientWidth === 390);
+          await frames(w.page, 2);
           assert.deepEqual(await audit(w.page), [], 'at 390 px');
           assert.deepEqual(w.problems().slice(seen), []);
         });

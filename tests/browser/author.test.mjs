@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
-import { browser, shutdown, expected, watch, settle, Widget, until, audit, ROOT, DIST, ARTIFACTS } from './harness.mjs';
+import { browser, shutdown, expected, watch, settle, Widget, until, audit, frames, delivered, pastAddressRewrite, ROOT, DIST, ARTIFACTS } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const GUIDE = path.join(ROOT, 'docs/EMBEDDING.md');
@@ -715,7 +715,7 @@ describe('content files', () => {
       `The content file ${foreign} could not be used (it is not on this site, and only files from this site are read), so the built-in text is shown.`,
     );
     assert.equal(await w.page.locator('.rll-head__title').innerText(), 'Rate Limit Lab');
-    await w.page.waitForTimeout(300);
+    await settle(w.page, w.watcher);
     assert.deepEqual(other.requests.slice(before), [], 'nothing was asked of the other origin');
     assert.deepEqual(w.watcher.problems(), [], 'no request left the page\'s origin');
     await w.close();
@@ -760,7 +760,7 @@ async function answerAll(frame, page, { quizBefore = 0, completedBefore = 0 } = 
     picks.push({ q, text, right, prompt: (await questions.nth(q).locator('.rll-question__prompt').innerText()).trim() });
     await until(async () => (await heard(page, 'quiz')).length >= quizBefore + q + 1, { timeout: 2000 });
     if (q < n - 1) {
-      await page.waitForTimeout(20);
+      await delivered(await labFrame(page), page);
       assert.equal((await heard(page, 'completed')).length, completedBefore, `no "completed" after ${q + 1} of ${n} answers`);
     }
   }
@@ -803,14 +803,14 @@ describe('completion for an LMS', () => {
       const options = frame.locator('[data-testid="quiz-question"]').nth(wrong.q).locator('[data-act="quiz-pick"]');
       for (let i = 1; i < (await options.count()); i++) await options.nth(i).click();
     }
-    await page.waitForTimeout(300);
+    await delivered(await labFrame(page), page);
     assert.equal((await heard(page, 'quiz')).length, n, 'no message for a second pick');
     assert.equal((await heard(page, 'completed')).length, 1, '"completed" exactly once');
     // "Try again", every question answered once more: "completed" once more.
     await frame.locator('[data-testid="quiz-reset"]').click();
     await answerAll(frame, page, { quizBefore: n, completedBefore: 1 });
     await until(async () => (await heard(page, 'completed')).length === 2, { timeout: 2000 });
-    await page.waitForTimeout(200);
+    await delivered(await labFrame(page), page);
     assert.equal((await heard(page, 'completed')).length, 2, 'once more after "Try again"');
     assert.deepEqual(problems, []);
     await context.close();
@@ -969,7 +969,7 @@ describe('every snippet of the embedding guide runs as written', () => {
     assert.equal(await one.allowedTotal(), expected('strategy=getset&rtt=5&servers=12').allowed);
     assert.equal(await two.sliderValue('servers'), 4);
     assert.equal(await two.allowedTotal(), expected('preset=per-minute&strategy=split').allowed);
-    await page.waitForTimeout(300);
+    await pastAddressRewrite(page);
     assert.equal(page.url(), url, 'script-tag widgets leave the URL alone');
     await one.locator('reset').click();
     assert.equal(await one.sliderValue('servers'), 4);
@@ -1119,7 +1119,7 @@ async function measure(query, width) {
   // Through the whole widget, a screen at a time.
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 800) {
     await scrollTo(y);
-    await page.waitForTimeout(60);
+    await frames(f, 2);
   }
   // The charts, until their sweep is done.
   if ((await frame.locator('[data-slot="charts"]').count()) > 0) {

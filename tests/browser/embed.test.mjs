@@ -8,7 +8,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { browser, shutdown, DIST, ROOT, Widget, openWidget } from './harness.mjs';
+import { browser, shutdown, DIST, ROOT, Widget, openWidget, until, frames, delivered } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
@@ -82,10 +82,12 @@ describe('iframe embed', () => {
       return { count: sizes.length, last: sizes.at(-1).height, frame: Math.round(document.getElementById('lab').getBoundingClientRect().height) };
     });
     let seen = await heights();
-    for (let calm = 0, end = Date.now() + 5000; calm < 400 && Date.now() < end; ) {
-      await page.waitForTimeout(50);
+    // Calm: 24 frames (about 400 ms) drawn in the frame without a new message.
+    const inner = page.frames().find((f) => f.url().startsWith(lab.url));
+    for (let calm = 0, end = Date.now() + 5000; calm < 24 && Date.now() < end; ) {
+      await frames(inner, 3);
       const now = await heights();
-      calm = now.count === seen.count ? calm + 50 : 0;
+      calm = now.count === seen.count ? calm + 3 : 0;
       seen = now;
     }
     assert.equal(seen.frame, seen.last, `the iframe follows the last height posted (${seen.count} messages)`);
@@ -121,7 +123,7 @@ describe('iframe embed', () => {
     // Another pick on an answered question is not a new answer.
     await option(1, key[1]).click();
     await option(0, (key[0] + 1) % 2).click();
-    await page.waitForTimeout(200);
+    await delivered(page.frames().find((f) => f.url().startsWith(lab.url)), page);
     assert.equal(await page.evaluate(() => window.messages.filter((m) => m.type === 'quiz').length), 2);
     // Every question answered (right from the fourth on): completed, with the first answers' score.
     for (let n = 2; n < total; n++) await option(n, n === 2 ? (key[2] + 1) % 2 : key[n]).click();
@@ -182,7 +184,9 @@ describe('static hosting', () => {
     await page.locator('[data-testid="strategy-edge"]').click();
     await page.locator('[data-testid="step"]').click();
     await page.locator('[data-testid="play"]').click();
-    await page.waitForTimeout(300);
+    // Playing until the moment has moved on.
+    const start = Number(await page.locator('[data-testid="time"]').inputValue());
+    await until(async () => Number(await page.locator('[data-testid="time"]').inputValue()) > start, { timeout: 5000 });
     await page.locator('[data-testid="play"]').click();
     await page.locator('[data-testid="charts"], .rll-charts').first().scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('[data-chart="servers"] circle').length > 0, null, { timeout: 20000 });
@@ -222,7 +226,7 @@ describe('script-tag mount under a strict policy', () => {
     assert.equal(await b.allowedTotal(), 101);
     await a.setSlider('servers', 9);
     await a.locator('reroll').click();
-    await page.waitForTimeout(200);
+    await until(async () => (await a.cards()).length === 9);
     assert.equal((await a.cards()).length, 9);
     // The widget's own styles applied inside the shadow root (a stylesheet, not inline).
     const bg = await a.locator('reroll').evaluate((e) => getComputedStyle(e).backgroundColor);

@@ -180,6 +180,53 @@ export async function waitFor(fn, { timeout = 5000, interval = 25, message = 'co
   }
 }
 
+/**
+ * Waits until `page` (or a frame) has drawn `n` more animation frames:
+ * whatever the widget moves or redraws by itself happens in a frame, so a
+ * check that nothing moved waits on frames, not on the wall clock.
+ */
+export async function frames(page, n = 2) {
+  await page.evaluate((k) => new Promise((ok) => {
+    const tick = () => (--k <= 0 ? ok() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+}
+
+/**
+ * Waits until every message `frame` has posted to its parent so far has
+ * reached the host `page` (which records them in `window.messages`): the
+ * frame posts a marker after them, and messages from one frame to its
+ * parent arrive in the order posted.
+ */
+export async function delivered(frame, page) {
+  const n = Math.random().toString(36).slice(2);
+  await frame.evaluate((k) => parent.postMessage({ source: 'ratelimit-lab', type: 'marker', n: k }, '*'), n);
+  await page.waitForFunction((k) => window.messages.some((m) => m.type === 'marker' && m.n === k), n);
+}
+
+/** Waits until `page` has stopped scrolling: the same scroll position two frames apart. */
+export async function scrollSettled(page) {
+  const at = () => page.evaluate(() => `${scrollX},${scrollY}`);
+  await waitFor(async () => {
+    const before = await at();
+    await frames(page, 2);
+    return before === await at();
+  }, { message: 'the scroll to come to rest' });
+}
+
+/** How long the page's own widget waits after a change before it rewrites the address (`ui::embed::URL_QUIET_MS`). */
+export const URL_QUIET_MS = 250;
+
+/**
+ * Waits until the page's clock is past the moment the address would have
+ * been rewritten after a change made now (the quiet period and a frame).
+ */
+export async function pastAddressRewrite(page) {
+  const due = await page.evaluate((q) => performance.now() + q, URL_QUIET_MS);
+  await page.waitForFunction((t) => performance.now() > t, due);
+  await frames(page, 1);
+}
+
 /** A widget on a page, with helpers that read like the feature. */
 /** Waits until widget `w` has mounted and filled its first slots. */
 export async function mounted(w) {

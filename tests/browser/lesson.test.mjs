@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, until, staleHint, ROOT, STRATEGIES,
+  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, until, staleHint, scrollSettled, ROOT, STRATEGIES,
 } from './harness.mjs';
 
 after(shutdown);
@@ -177,7 +177,7 @@ describe('layout: the picture and the totals in sight while a slider moves', () 
             await w.locator(name).focus();
           }
           assert.equal(await w.page.evaluate(() => document.activeElement?.dataset.testid), name, `${name} has the focus`);
-          await w.page.waitForTimeout(250);
+          await scrollSettled(w.page);
           const boxes = {
             totals: await box(w.page.locator('[data-slot="totals"]')),
             picture: await box(w.locator('topology')),
@@ -230,7 +230,7 @@ describe('layout: the picture and the totals in sight while a slider moves', () 
           await slider.focus();
         }
         assert.ok(await slider.evaluate((el) => document.activeElement === el), `${name} has the focus`);
-        await page.waitForTimeout(250);
+        await scrollSettled(page);
         const boxes = {
           totals: await inHost(frame.locator('[data-slot="totals"]')),
           picture: await inHost(frame.locator('[data-testid="topology"]')),

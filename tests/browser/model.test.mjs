@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openWidget, shutdown, expected, expectedAll, waitFor, until, assertMatchesModel, STRATEGIES,
+  openWidget, shutdown, expected, expectedAll, waitFor, until, assertMatchesModel, frames, STRATEGIES,
 } from './harness.mjs';
 
 after(shutdown);
@@ -135,7 +135,10 @@ describe('interaction', () => {
   test('a drag step rewrites what is on screen at once, and the figures below the cards once the drag stops', async () => {
     // 1280 x 900 at 16 x 500: the cards start on screen, the stats far below.
     const w = await openWidget('?strategy=getset&servers=16&burst=500&seed=4', { width: 1280, height: 900 });
-    await w.page.waitForTimeout(400);
+    // The figures below the cards written once (off screen, they catch up
+    // after the first render), and the page drawn.
+    await w.page.locator('[data-slot="stats"] [data-testid]').first().waitFor({ state: 'attached' });
+    await frames(w.page, 2);
     const step = await w.page.evaluate(async () => {
       const stats = document.querySelector('[data-slot="stats"]');
       const below = stats.getBoundingClientRect().top - innerHeight;

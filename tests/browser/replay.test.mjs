@@ -10,7 +10,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, msHundredths, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, msHundredths, frames, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
@@ -179,8 +179,8 @@ describe('?t= opens paused at a moment, showing the model\'s state then', () => 
           assert.match(l, new RegExp(`${said}\\b`));
         }
         assert.equal((await w.query()).t, msExact(t), 'the URL keeps the moment');
-        // The same moment read again a little later: nothing moved by itself.
-        await w.page.waitForTimeout(150);
+        // The same moment read again ten frames later: nothing moved by itself.
+        await frames(w.page, 10);
         assert.equal(await timeValue(w), msHundredths(t));
       }
       // After the end: the end state, with a notice that says so.
@@ -223,8 +223,9 @@ describe('play, step, scrub', () => {
       return v > 0 && v < e.end_us / 1000 ? v : 0;
     }, { timeout: 3000, interval: 20 });
     assert.ok(moving > 0, 'the scrubber moves while playing');
-    // Pause: the state shown is the model's at the moment in the URL.
-    await w.page.waitForTimeout(300);
+    // Pause, once it has moved on again: the state shown is the model's at
+    // the moment in the URL.
+    await until(async () => Number(await timeValue(w)) > moving, { timeout: 3000, interval: 20 });
     await w.locator('play').click();
     assert.equal(await pressed(w), 'false');
     const t = await until(async () => (await w.query()).t, { timeout: 3000 });
@@ -311,7 +312,7 @@ describe('play, step, scrub', () => {
     assert.equal(await pressed(w), 'true');
     await scrub(5);
     assert.equal(await pressed(w), 'false', 'the scrubber pauses the replay');
-    await w.page.waitForTimeout(200);
+    await frames(w.page, 10);
     assert.equal(await timeValue(w), '5', 'and the moment stays where it was put');
     await assertShows(w, wanted(e, nativeAt(query, 5000).m), 'scrubbed to 5 ms while playing');
     // To the end: the end state, and no moment in the URL.
@@ -341,7 +342,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'play');
     await kb.press('Enter');
     assert.equal(await pressed(w), 'true', 'Enter plays');
-    await page.waitForTimeout(400);
+    await until(async () => Number(await timeValue(w)) > 0, { timeout: 3000, interval: 20 });
     await kb.press('Space');
     assert.equal(await pressed(w), 'false', 'Space pauses');
     const paused = Math.round(Number(await until(async () => (await w.query()).t, { timeout: 3000 })) * 1000);
@@ -421,7 +422,7 @@ describe('reduced motion', () => {
     const e = expected(query);
     const w = await open(`?${query}&t=5`, { reducedMotion: 'reduce' });
     const before = await label(w);
-    await w.page.waitForTimeout(600);
+    await frames(w.page, 30);
     assert.equal(await timeValue(w), '5', 'the moment stays put');
     assert.equal(await label(w), before);
     // Play: nothing travels; it rests on each event in turn (from the
@@ -442,7 +443,7 @@ describe('reduced motion', () => {
     assert.equal(await urlMoment(w, msExact(e.event_times[0])), msExact(e.event_times[0]));
     await assertShows(w, wanted(e, nativeAt(query, e.event_times[0]).m), 'step with reduced motion');
     const held = await label(w);
-    await w.page.waitForTimeout(500);
+    await frames(w.page, 30);
     assert.equal(await label(w), held, 'still nothing moves');
     // The scrubber too.
     await w.locator('time').evaluate((el) => { el.value = '9'; el.dispatchEvent(new Event('input', { bubbles: true })); });

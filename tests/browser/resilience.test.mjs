@@ -2,20 +2,29 @@
 // a resized window redraws, and odd parameters never break the page.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, shutdown, STRATEGIES } from './harness.mjs';
+import { openWidget, shutdown, until, frames, STRATEGIES } from './harness.mjs';
 
 after(shutdown);
 
 test('cards removed by the servers slider stop listening; resizing afterwards is quiet', async () => {
   const w = await openWidget('?servers=16&burst=500&strategy=getset');
   for (const n of [1, 16, 2, 9, 1]) await w.setSlider('servers', n);
+  const marks = w.page.locator('.rll-card__marks');
+  const size = () => marks.evaluate((c) => ({
+    width: c.width, height: c.height, box: Math.round(c.getBoundingClientRect().width * devicePixelRatio),
+  }));
+  const wide = await size();
   await w.page.setViewportSize({ width: 700, height: 900 });
   await w.page.setViewportSize({ width: 390, height: 800 });
-  await w.page.waitForTimeout(300);
   assert.equal((await w.cards()).length, 1);
-  // The one card's canvas was redrawn for the new width: 500 marks fit in it.
-  const { width, height } = await w.page.locator('.rll-card__marks').evaluate((c) => ({ width: c.width, height: c.height }));
-  assert.ok(width > 0 && height > 0, `canvas ${width}x${height}`);
+  // The one card's canvas was redrawn for the new width: its box changed,
+  // the canvas is as wide as its box, and 500 marks fit in it.
+  const now = await until(async () => {
+    const s = await size();
+    return s.box !== wide.box && Math.abs(s.width - s.box) <= 1 ? s : null;
+  });
+  assert.ok(now, `canvas ${JSON.stringify(await size())}, at 1280 px ${JSON.stringify(wide)}`);
+  assert.ok(now.height > 0, `canvas ${now.width}x${now.height}`);
   assert.deepEqual(w.problems(), []);
   await w.close();
 });
@@ -74,13 +83,14 @@ test('changing the scenario while the replay plays, and leaving the tab, is quie
     await w.chooseStrategy(s);
     await w.setSlider('servers', 3);
     await w.locator('reroll').click();
-    await w.page.waitForTimeout(30);
+    await frames(w.page, 2);
   }
   await w.setSlider('burst', 1);
   await w.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await w.locator('step').click();
   await w.locator('step-back').click();
-  await w.page.waitForTimeout(300);
+  await until(async () => (await w.cards()).length === 3);
+  await frames(w.page, 2);
   assert.ok((await w.cards()).length === 3);
   assert.deepEqual(w.problems(), []);
   await w.close();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWidget, shutdown, browser, server, watch, DIST, STRATEGIES } from './harness.mjs';
+import { openWidget, shutdown, browser, server, watch, settle, until, DIST, STRATEGIES } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 after(shutdown);
@@ -151,9 +151,8 @@ describe('smoke', () => {
       const watcher = watch(page, broken.origin);
       await page.goto(broken.url);
       // Give the module time to fetch and fail to instantiate the wasm.
-      const end = Date.now() + 10000;
-      while (watcher.problems().length === 0 && Date.now() < end) await page.waitForTimeout(100);
-      await page.waitForTimeout(300);
+      await until(() => watcher.problems().length > 0, { timeout: 10000, interval: 100 });
+      await settle(page, watcher);
       assert.equal(await page.locator('[data-testid="allowed-total"]').count(), 0, 'the widget must not render');
       assert.equal(await page.locator('[data-testid="server-card"]').count(), 0, 'no server cards');
       assert.ok(watcher.problems().length > 0, 'the harness reports the broken bundle');

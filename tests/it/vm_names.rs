@@ -55,7 +55,7 @@ fn has(html: &str, selector: &str) -> bool {
 fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     let quiz = builtin();
     let o = order(&quiz, 7);
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for query in shapings() {
         for s in Strategy::ALL {
             let q = format!("{query}&strategy={}", s.as_str());
@@ -64,7 +64,7 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
                 let html = skeleton(&p, &english(), "rll1", url_state, &quiz, &o);
                 for sel in expected(&p, url_state) {
                     assert!(
-                        has(&html, &sel),
+                        has(&html, sel),
                         "{q} (url_state {url_state}): the view binds {sel}; the markup has none"
                     );
                 }
@@ -110,7 +110,7 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
         .chain(Class::ALL.iter().map(|n| (n.selector(), n.block())));
     for (sel, block) in names {
         if block == Block::Offered {
-            assert!(has(&default, &sel), "{sel} is never written");
+            assert!(has(&default, sel), "{sel} is never written");
         } else {
             assert!(seen.contains(&sel), "{sel} is required by no shaping");
         }
@@ -127,10 +127,10 @@ fn hiding_a_section_drops_its_slots_and_keeps_the_others() {
     for s in [Slot::Charts, Slot::ChartNote, Slot::Log, Slot::LogEmpty] {
         assert!(s.block().shown(&full, true));
         assert!(!s.block().shown(&less, true), "{s:?}");
-        assert!(!has(&html, &s.selector()), "{s:?}");
+        assert!(!has(&html, s.selector()), "{s:?}");
     }
     for s in [Slot::Timeline, Slot::Redis, Slot::Cards, Slot::QuizScore] {
-        assert!(has(&html, &s.selector()), "{s:?}");
+        assert!(has(&html, s.selector()), "{s:?}");
     }
 }
 
@@ -172,5 +172,27 @@ fn the_view_looks_names_up_through_the_contract_not_by_literal() {
         spelled.is_empty(),
         "names spelled out in the view:\n{}",
         spelled.join("\n")
+    );
+}
+
+#[test]
+fn a_notice_after_mounting_is_written_as_the_mounted_one() {
+    // The view adds a notice later (`t` past the end) with the same
+    // markup the skeleton writes for one known at mount.
+    let quiz = builtin();
+    let p = page::parse(&params::pairs("servers=999"), &english());
+    assert_eq!(p.notices.len(), 1);
+    let html = skeleton(&p, &english(), "rll1", true, &quiz, &order(&quiz, 7));
+    let body = ratelimit_lab::vm::skeleton::notice_body(&english(), &p.notices);
+    assert!(
+        html.contains(&format!(
+            r#"<div class="rll-notice" role="status" data-testid="notice">{body}</div>"#
+        )),
+        "{body}"
+    );
+    assert!(body.contains(r#"<button type="button" class="rll-button rll-button--small" data-act="dismiss">Dismiss</button>"#));
+    assert_eq!(
+        ratelimit_lab::vm::skeleton::notice_item("a < b"),
+        "<li>a &lt; b</li>"
     );
 }

@@ -292,10 +292,21 @@ fn every_name_the_page_reads_is_listed_for_data_attributes() {
         assert!(NAMES.contains(&knob.name), "{}", knob.name);
     }
     for name in params::CHOICES.iter().chain(&[
-        "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content", "lang",
+        "preset", "t", "predict", "embed", "hide", "tabs", "compact", "content",
     ]) {
         assert!(NAMES.contains(name), "{name}");
     }
+}
+
+#[test]
+fn lang_is_known_but_changes_nothing_the_content_file_says_the_language() {
+    // A link written for a translation may carry `lang`: it raises no
+    // notice of an unknown name, and the page is the plain one (the
+    // language comes from the content file's own `lang`).
+    assert!(NAMES.contains(&"lang"));
+    assert_eq!(page("lang=fr"), page(""));
+    assert_eq!(page("lang=fr&servers=8"), page("servers=8"));
+    assert!(notices("lang=fr").is_empty());
 }
 
 #[test]
@@ -542,4 +553,39 @@ fn the_loader_observes_every_name_the_widget_reads() {
         .next()
         .unwrap();
     assert_eq!(listed.split(' ').collect::<Vec<_>>(), NAMES);
+}
+
+#[test]
+fn a_shared_link_carries_the_shaping_only_where_it_is_not_the_default() {
+    assert_eq!(
+        page::shaping(&page(""), false),
+        Vec::<(&str, String)>::new()
+    );
+    assert_eq!(
+        page::shaping(&page(""), true),
+        vec![("embed", "1".to_string())]
+    );
+    let asked = page(
+        "hide=quiz,title&tabs=lua,incr&compact=1&theme=dark&content=/c/fr.json&mastery=80&fallback=builtin",
+    );
+    let want: Vec<(&str, String)> = [
+        ("hide", "title,quiz"),
+        ("tabs", "lua,incr"),
+        ("compact", "1"),
+        ("theme", "dark"),
+        ("content", "/c/fr.json"),
+        ("mastery", "80"),
+        ("fallback", "builtin"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, v.to_string()))
+    .collect();
+    assert_eq!(page::shaping(&asked, false), want);
+    // All seven tabs in another order are the author's order.
+    let all = "tabs=lua,incr,getset,edge,sync,split,local";
+    assert_eq!(
+        page::shaping(&page(all), false),
+        vec![("tabs", "lua,incr,getset,edge,sync,split,local".to_string())]
+    );
+    assert!(page::shaping(&page("tabs=local,split,sync,edge,getset,incr,lua"), false).is_empty());
 }
