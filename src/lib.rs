@@ -25,8 +25,5 @@
 pub mod sim;
 pub mod vm;
 
-/// The browser build's allocator (installed by `src/main.rs` for wasm32).
-pub mod heap;
-
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -7,7 +7,6 @@
 //! - `moments`: the run as it stood at a moment, against the trace.
 //! - `sweeps`: the charts' points, against the runs they summarise.
 //! - `queue`: the event queue, against a binary heap.
-//! - `heap`: the browser build's allocator, over memory the test provides.
 //! - `params`: URL parameters, presets and their notices.
 //! - `determinism`: readable snapshots of fixed runs, which the wasm build
 //!   must reproduce (`tests/wasm.rs`).
@@ -32,7 +31,6 @@
 mod cases;
 mod determinism;
 mod fixtures;
-mod heap;
 mod moments;
 mod oracle;
 mod params;
