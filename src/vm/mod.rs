@@ -19,6 +19,7 @@ pub mod glossary;
 pub mod html;
 pub mod lms;
 pub mod log;
+pub mod narrate;
 pub mod own;
 pub mod page;
 pub mod quiz;

@@ -193,6 +193,37 @@ texts! {
     SayRange "say.range" "{a} to {b}";
     SayAnd "say.and" " and ";
 
+    // The narration under the picture (see vm::narrate): one sentence for
+    // the moment shown, then one for the whole run at its end.
+    NarrAt "narrate.at" "t = {t} ms: {what}.";
+    NarrStart "narrate.start" "Before the burst: {b} requests are about to arrive over {span} ms";
+    NarrArrive "narrate.arrive" "request {n} reaches server {s}";
+    NarrArriveSend "narrate.arrive_send" "request {n} reaches server {s}, which sends {c} to Redis";
+    NarrSend "narrate.send" "server {s} sends {c} to Redis";
+    NarrMemory "narrate.memory" "request {n} reaches server {s}, whose own count is {c} of {cap}";
+    NarrSync "narrate.sync" "request {n} reaches server {s}, which counts {k} from Redis plus {c} of its own, of {cap}";
+    NarrGateway "narrate.gateway" "request {n} reaches the gateway, which has let {c} of {l} through";
+    NarrBatch "narrate.batch" "{c} from server {s}";
+    NarrRun "narrate.run" "Redis runs {c} and the count is now {v}";
+    NarrRunGet "narrate.run_get" "Redis runs {c} and answers {v}";
+    NarrRunLua "narrate.run_lua" "Redis runs the bucket script for request {n}: {v} tokens left";
+    NarrReply "narrate.reply" "server {s} gets {v} back from {c}";
+    NarrTimeout "narrate.timeout" "server {s} gives up waiting for {c}";
+    NarrAnswer "narrate.answer" "request {n} gets its answer";
+    NarrRequest "narrate.request" "request {n}";
+    NarrThen "narrate.then" "{what}: {verdict}";
+    NarrYes "narrate.yes" "allowed";
+    NarrNo "narrate.no" "refused with 429";
+    NarrOnTo "narrate.on_to" "passed on to server {s}";
+    NarrOpen "narrate.open" "it fails open, allowed";
+    NarrClosed "narrate.closed" "it fails closed, refused with 429";
+    NarrSame "narrate.same" ", the same count request {m} was given";
+    NarrLost "narrate.lost" ", the value request {m} wrote: one count is lost";
+    NarrMore "narrate.more" "; and {n} more things at the same moment";
+    NarrEndOver "narrate.end_over" "{name}: {a} of {b} requests got through, {o} more than the limit of {l} allows.";
+    NarrEndHeld "narrate.end_held" "{name}: {a} of {b} requests got through, and the limit of {l} held.";
+    NarrEndShort "narrate.end_short" "{name}: only {a} of {b} requests got through, fewer than the limit of {l} allows.";
+
     // Server cards.
     CardsLabel "cards.label" "API servers";
     LegendLabel "legend.label" "Legend";

@@ -47,6 +47,7 @@ mod vm_layout;
 mod vm_lesson;
 mod vm_lms;
 mod vm_log;
+mod vm_narrate;
 mod vm_own;
 mod vm_page;
 mod vm_quiz;
