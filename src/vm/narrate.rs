@@ -63,7 +63,10 @@ fn one(i: u32) -> String {
 /// replies, answers.
 fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String> {
     let s = &r.scenario;
-    let memory = matches!(s.strategy, Strategy::Local | Strategy::Split | Strategy::Sync);
+    let memory = matches!(
+        s.strategy,
+        Strategy::Local | Strategy::Split | Strategy::Sync
+    );
     let verdict = |yes: bool| tx.get(if yes { T::NarrYes } else { T::NarrNo }).to_string();
     let then = |what: String, v: String| tx.fill(T::NarrThen, &[("what", &what), ("verdict", &v)]);
     // A call as a listener hears it: "GET for request 2", "SET 1 for
@@ -134,7 +137,11 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
                 then(
                     tx.fill(
                         T::NarrGateway,
-                        &[("n", &n), ("c", &c.to_string()), ("l", &r.limit.to_string())],
+                        &[
+                            ("n", &n),
+                            ("c", &c.to_string()),
+                            ("l", &r.limit.to_string()),
+                        ],
                     ),
                     v,
                 )
@@ -185,7 +192,10 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
         }
         let text = match c.command {
             Command::Get => {
-                tx.fill(T::NarrRunGet, &[("c", &name(i)), ("v", &c.value.to_string())]) + &same(i)
+                tx.fill(
+                    T::NarrRunGet,
+                    &[("c", &name(i)), ("v", &c.value.to_string())],
+                ) + &same(i)
             }
             Command::EvalSha => tx.fill(
                 T::NarrRunLua,
@@ -197,10 +207,7 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
             k => {
                 let what = match c.request {
                     Some(_) => name(i),
-                    None => tx.fill(
-                        T::NarrBatch,
-                        &[("c", &name(i)), ("s", &one(c.server))],
-                    ),
+                    None => tx.fill(T::NarrBatch, &[("c", &name(i)), ("s", &one(c.server))]),
                 };
                 let mut t = tx.fill(
                     T::NarrRun,
@@ -232,7 +239,11 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
         let sv = one(req.server.unwrap_or(0));
         let text = if let Some(i) = call_of(q, &|c| c.abandoned_us == Some(e)) {
             folded_replies.push(i);
-            let v = tx.get(if req.allowed { T::NarrOpen } else { T::NarrClosed });
+            let v = tx.get(if req.allowed {
+                T::NarrOpen
+            } else {
+                T::NarrClosed
+            });
             then(
                 tx.fill(T::NarrTimeout, &[("s", &sv), ("c", &name(i))]),
                 v.to_string(),
@@ -246,7 +257,10 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
             );
             then(what + &same(i), verdict(req.allowed))
         } else {
-            then(tx.fill(T::NarrRequest, &[("n", &one(q as u32))]), verdict(req.allowed))
+            then(
+                tx.fill(T::NarrRequest, &[("n", &one(q as u32))]),
+                verdict(req.allowed),
+            )
         };
         out.push(text);
     }

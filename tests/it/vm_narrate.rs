@@ -62,7 +62,8 @@ fn each_strategy_tells_requests_servers_commands_and_values() {
     // Redis slow: the same commands, 100 ms later.
     let said = told(&report("strategy=incr&redis=slow"));
     assert!(
-        said.iter().any(|s| s.starts_with("t = 101.271 ms: Redis runs INCR for request 1")),
+        said.iter()
+            .any(|s| s.starts_with("t = 101.271 ms: Redis runs INCR for request 1")),
         "{}",
         said.join("\n")
     );
@@ -87,7 +88,9 @@ fn the_first_race_names_both_requests() {
     let r = report("strategy=getset");
     let shared = shared_reads(&r);
     assert_eq!(at(&r, &shared, Some(2_900), &english()), said[5]);
-    assert!(at(&r, &shared, Some(0), &english()).starts_with("t = 0 ms: Before the burst: 40 requests"));
+    assert!(
+        at(&r, &shared, Some(0), &english()).starts_with("t = 0 ms: Before the burst: 40 requests")
+    );
 }
 
 #[test]
@@ -130,9 +133,18 @@ fn two_events_a_microsecond_apart_read_as_two_sentences() {
 fn the_end_sums_up_the_run() {
     let t = english();
     let cases = [
-        ("strategy=local", "Local counters: 33 of 40 requests got through, 23 more than the limit of 10 allows."),
-        ("strategy=incr", "INCR: 10 of 40 requests got through, and the limit of 10 held."),
-        ("strategy=incr&redis=down&fail=closed", "INCR: only 0 of 40 requests got through, fewer than the limit of 10 allows."),
+        (
+            "strategy=local",
+            "Local counters: 33 of 40 requests got through, 23 more than the limit of 10 allows.",
+        ),
+        (
+            "strategy=incr",
+            "INCR: 10 of 40 requests got through, and the limit of 10 held.",
+        ),
+        (
+            "strategy=incr&redis=down&fail=closed",
+            "INCR: only 0 of 40 requests got through, fewer than the limit of 10 allows.",
+        ),
     ];
     for (query, sentence) in cases {
         let r = report(query);
