@@ -59,12 +59,6 @@ pub fn use_clock(lab: Lab) {
     let last = Rc::new(Cell::new(None::<f64>));
     let waited = Rc::new(Cell::new(0.0f64));
     let reduced = reduced_motion();
-    let races = super::memo(move || {
-        lab.report.with(|r| {
-            lab.shared
-                .with(|shared| crate::vm::narrate::races(r, shared))
-        })
-    });
     {
         let (frame_in, handle_in, last_in) = (frame.clone(), handle.clone(), last.clone());
         let waited_in = waited.clone();
@@ -98,9 +92,11 @@ pub fn use_clock(lab: Lab) {
             } else {
                 // Slower through a race, so that two requests holding
                 // the same count stay on screen (RACE_MS at least).
-                races.with_untracked(|w| {
-                    crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, w, RACE_MS)
-                })
+                let races = lab.report.with_untracked(|r| {
+                    lab.shared
+                        .with_untracked(|shared| crate::vm::narrate::races(r, shared))
+                });
+                crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, &races, RACE_MS)
             };
             if t >= end {
                 finish(lab);

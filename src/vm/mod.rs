@@ -25,7 +25,6 @@ pub mod page;
 pub mod quiz;
 pub mod quiz_view;
 pub mod reads;
-pub mod say;
 pub mod skeleton;
 pub mod text;
 pub mod timeline;

@@ -14,7 +14,7 @@
 use super::format;
 use super::own::own_counts;
 use super::text::{Texts, T};
-use crate::sim::{Command, Report, Strategy};
+use crate::sim::{Call, Command, Report, Strategy};
 
 /// What the narration says at `t` (µs; `None`, or at or past the end: the
 /// end state). `shared` is [`super::reads::shared_reads`] of `r`.
@@ -53,221 +53,242 @@ pub fn at(r: &Report, shared: &[Option<u32>], t: Option<u64>, tx: &Texts) -> Str
     )
 }
 
-/// Request or server `i` (0-based) as the learner counts: from 1.
-fn one(i: u32) -> String {
-    (i + 1).to_string()
+/// One thing that happens, before it is put in words: a sentence with
+/// its values, then maybe a note naming another request, then maybe the
+/// verdict.
+struct Clause {
+    key: T,
+    /// The request (0-based), the server (0-based).
+    n: u32,
+    s: u32,
+    /// The command as a listener hears it ("GET for request 2").
+    c: String,
+    /// A value, a count, what it may allow.
+    v: u32,
+    k: u32,
+    cap: u32,
+    /// ", the same count request {m} was given" and the like.
+    note: Option<(T, u32)>,
+    /// "allowed", "refused with 429", "passed on to server {s}" …
+    verdict: Option<T>,
+}
+
+impl Clause {
+    #[inline(never)]
+    fn new(key: T, n: u32, s: u32) -> Clause {
+        Clause {
+            key,
+            n,
+            s,
+            c: String::new(),
+            v: 0,
+            k: 0,
+            cap: 0,
+            note: None,
+            verdict: None,
+        }
+    }
+
+    #[inline(never)]
+    fn words(&self, tx: &Texts) -> String {
+        let num = |x: u32| x.to_string();
+        let (n, s) = (num(self.n + 1), num(self.s + 1));
+        let args = [
+            ("n", n.as_str()),
+            ("s", &s),
+            ("c", &self.c),
+            ("v", &num(self.v)),
+            ("k", &num(self.k)),
+            ("cap", &num(self.cap)),
+        ];
+        let mut what = tx.fill(self.key, &args);
+        if let Some((t, m)) = self.note {
+            what.push_str(&tx.fill(t, &[("m", &num(m + 1))]));
+        }
+        match self.verdict {
+            Some(v) => tx.fill(
+                T::NarrThen,
+                &[("what", &what), ("verdict", &tx.fill(v, &args))],
+            ),
+            None => what,
+        }
+    }
+}
+
+/// A call as a listener hears it: "GET for request 2", "SET 1 for
+/// request 1", "INCRBY 3". (Functions, not closures, here and below: one
+/// copy of each in the download.)
+#[inline(never)]
+fn name(c: &Call, tx: &Texts) -> String {
+    let cmd = c.command.as_str();
+    let arg = if c.command == Command::Set || c.request.is_none() {
+        format!("{cmd} {}", c.arg)
+    } else {
+        cmd.to_string()
+    };
+    match c.request {
+        Some(q) => tx.fill(T::SayCommand, &[("c", &arg), ("n", &(q + 1).to_string())]),
+        None => arg,
+    }
+}
+
+/// For a GET (call `i`) that read a count another GET also read by `e`,
+/// that other request.
+#[inline(never)]
+fn same(r: &Report, shared: &[Option<u32>], i: usize, e: u64) -> Option<(T, u32)> {
+    let first = shared.get(i).copied().flatten()?;
+    let me = r.calls[i].request;
+    r.calls
+        .iter()
+        .zip(shared)
+        .find(|(c, g)| {
+            **g == Some(first) && c.request != me && c.executed_us.is_some_and(|x| x <= e)
+        })
+        .and_then(|(c, _)| c.request)
+        .map(|m| (T::NarrSame, m))
+}
+
+/// The first call for request `q` that `f` picks.
+#[inline(never)]
+fn call_of(r: &Report, q: usize, f: &dyn Fn(&Call) -> bool) -> Option<usize> {
+    r.calls
+        .iter()
+        .position(|c| c.request == Some(q as u32) && f(c))
 }
 
 /// Everything that happens at exactly `e` (µs), in the order a learner
 /// follows it: arrivals, what Redis runs, decisions, commands sent,
 /// replies, answers.
+#[inline(never)]
 fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String> {
     let s = &r.scenario;
     let memory = matches!(
         s.strategy,
         Strategy::Local | Strategy::Split | Strategy::Sync
     );
-    let verdict = |yes: bool| tx.get(if yes { T::NarrYes } else { T::NarrNo }).to_string();
-    let then = |what: String, v: String| tx.fill(T::NarrThen, &[("what", &what), ("verdict", &v)]);
-    // A call as a listener hears it: "GET for request 2", "SET 1 for
-    // request 1", "INCRBY 3 from server 2".
-    let name = |i: usize| {
-        let c = &r.calls[i];
-        let cmd = match c.command {
-            Command::Set => format!("SET {}", c.value.max(c.arg)),
-            k => k.as_str().to_string(),
-        };
-        match c.request {
-            Some(q) => tx.fill(T::SayCommand, &[("c", &cmd), ("n", &one(q))]),
-            None => format!("{cmd} {}", c.arg),
-        }
-    };
-    // For a GET that read a count another GET also read (by `e`), that
-    // other request: ", the same count request 1 was given".
-    let same = |i: usize| -> String {
-        let Some(first) = shared.get(i).copied().flatten() else {
-            return String::new();
-        };
-        let me = r.calls[i].request;
-        r.calls
-            .iter()
-            .zip(shared)
-            .find(|(c, g)| {
-                **g == Some(first) && c.request != me && c.executed_us.is_some_and(|x| x <= e)
-            })
-            .and_then(|(c, _)| c.request)
-            .map_or(String::new(), |m| tx.fill(T::NarrSame, &[("m", &one(m))]))
-    };
-    let call_of = |q: usize, f: &dyn Fn(&crate::sim::Call) -> bool| {
-        r.calls
-            .iter()
-            .position(|c| c.request == Some(q as u32) && f(c))
-    };
-    let mut out = Vec::new();
-    let mut folded_sends = Vec::new();
-    let mut folded_replies = Vec::new();
-    let mut decided = Vec::new();
-    // Arrivals (with what the server does at once).
+    let yes = |a: bool| Some(if a { T::NarrYes } else { T::NarrNo });
+    let name = |c: &Call| name(c, tx);
+    let same = |i: usize| same(r, shared, i, e);
+    let call_of = |q: usize, f: &dyn Fn(&Call) -> bool| call_of(r, q, f);
     // Each server's own count just before `e` (none decided before 0).
-    let mut own_before = own_counts(r, e.saturating_sub(1));
+    let mut own = own_counts(r, e.saturating_sub(1));
     if e == 0 {
-        for o in &mut own_before {
+        for o in &mut own {
             o.count = 0;
             o.known = o.known.map(|_| 0);
         }
     }
+    let mut out: Vec<Clause> = Vec::new();
+    let mut told = Vec::new(); // requests whose decision is told
+    let mut folded = Vec::new(); // calls told with something else
     for (q, req) in r.requests.iter().enumerate() {
         if req.arrival_us != e {
             continue;
         }
-        let n = one(q as u32);
-        let at_once = req.decided_us == e;
-        let text = match req.server {
-            _ if s.strategy == Strategy::Edge && at_once => {
-                let c = r
-                    .requests
-                    .iter()
-                    .filter(|x| x.allowed && x.decided_us < e)
-                    .count();
-                decided.push(q);
-                let v = match (req.allowed, req.server) {
-                    (true, Some(sv)) => tx.fill(T::NarrOnTo, &[("s", &one(sv))]),
-                    _ => verdict(false),
-                };
-                then(
-                    tx.fill(
-                        T::NarrGateway,
-                        &[
-                            ("n", &n),
-                            ("c", &c.to_string()),
-                            ("l", &r.limit.to_string()),
-                        ],
-                    ),
-                    v,
-                )
-            }
-            Some(sv) if memory && at_once => {
-                decided.push(q);
-                let o = own_before.get(sv as usize).copied();
-                let (c, cap) = o.map_or((0, r.limit), |o| (o.count, o.cap));
-                let what = match o.and_then(|o| o.known) {
-                    Some(k) => tx.fill(
-                        T::NarrSync,
-                        &[
-                            ("n", &n),
-                            ("s", &one(sv)),
-                            ("k", &k.to_string()),
-                            ("c", &c.to_string()),
-                            ("cap", &cap.to_string()),
-                        ],
-                    ),
-                    None => tx.fill(
-                        T::NarrMemory,
-                        &[
-                            ("n", &n),
-                            ("s", &one(sv)),
-                            ("c", &c.to_string()),
-                            ("cap", &cap.to_string()),
-                        ],
-                    ),
-                };
-                then(what, verdict(req.allowed))
-            }
-            Some(sv) => match call_of(q, &|c| c.sent_us == e) {
-                Some(i) => {
-                    folded_sends.push(i);
-                    let cmd = r.calls[i].command.as_str();
-                    tx.fill(T::NarrArriveSend, &[("n", &n), ("s", &one(sv)), ("c", cmd)])
+        let (n, sv, at_once) = (q as u32, req.server.unwrap_or(0), req.decided_us == e);
+        let mut c = Clause::new(T::NarrArrive, n, sv);
+        if s.strategy == Strategy::Edge && at_once {
+            c.key = T::NarrGateway;
+            c.v = r
+                .requests
+                .iter()
+                .filter(|x| x.allowed && x.decided_us < e)
+                .count() as u32;
+            c.cap = r.limit;
+            c.verdict = Some(if req.allowed { T::NarrOnTo } else { T::NarrNo });
+        } else if memory && at_once {
+            let o = own.get(sv as usize).copied();
+            c.v = o.map_or(0, |o| o.count);
+            c.cap = o.map_or(r.limit, |o| o.cap);
+            c.key = match o.and_then(|o| o.known) {
+                Some(k) => {
+                    c.k = k;
+                    T::NarrSync
                 }
-                None => tx.fill(T::NarrArrive, &[("n", &n), ("s", &one(sv))]),
-            },
-            None => then(tx.fill(T::NarrRequest, &[("n", &n)]), verdict(req.allowed)),
-        };
-        out.push(text);
+                None => T::NarrMemory,
+            };
+            c.verdict = yes(req.allowed);
+        } else if let Some(i) = call_of(q, &|x| x.sent_us == e) {
+            folded.push(i);
+            c.key = T::NarrArriveSend;
+            c.c = r.calls[i].command.as_str().to_string();
+        }
+        if c.verdict.is_some() {
+            told.push(q);
+        }
+        out.push(c);
     }
     // What Redis runs.
-    for (i, c) in r.calls.iter().enumerate() {
-        if c.executed_us != Some(e) {
+    for (i, call) in r.calls.iter().enumerate() {
+        if call.executed_us != Some(e) {
             continue;
         }
-        let text = match c.command {
+        let mut c = Clause::new(T::NarrRun, call.request.unwrap_or(0), call.server);
+        c.c = name(call);
+        c.v = call.counter_after;
+        match call.command {
             Command::Get => {
-                tx.fill(
-                    T::NarrRunGet,
-                    &[("c", &name(i)), ("v", &c.value.to_string())],
-                ) + &same(i)
+                c.key = T::NarrRunGet;
+                c.v = call.value;
+                c.note = same(i);
             }
-            Command::EvalSha => tx.fill(
-                T::NarrRunLua,
-                &[
-                    ("n", &c.request.map_or(String::new(), one)),
-                    ("v", &c.counter_after.to_string()),
-                ],
-            ),
-            k => {
-                let what = match c.request {
-                    Some(_) => name(i),
-                    None => tx.fill(T::NarrBatch, &[("c", &name(i)), ("s", &one(c.server))]),
-                };
-                let mut t = tx.fill(
-                    T::NarrRun,
-                    &[("c", &what), ("v", &c.counter_after.to_string())],
-                );
+            Command::EvalSha => c.key = T::NarrRunLua,
+            Command::Set => {
                 // A SET that writes what an earlier SET wrote: a lost update.
-                if k == Command::Set {
-                    let lost = r.calls.iter().find(|d| {
+                c.note = r
+                    .calls
+                    .iter()
+                    .find(|d| {
                         d.command == Command::Set
-                            && d.request != c.request
-                            && d.arg == c.arg
+                            && d.request != call.request
+                            && d.arg == call.arg
                             && d.executed_us.is_some_and(|x| x < e)
-                    });
-                    if let Some(m) = lost.and_then(|d| d.request) {
-                        t.push_str(&tx.fill(T::NarrLost, &[("m", &one(m))]));
-                    }
-                }
-                t
+                    })
+                    .and_then(|d| d.request)
+                    .map(|m| (T::NarrLost, m));
             }
-        };
-        out.push(text);
+            _ if call.request.is_none() => {
+                c.c = tx.fill(
+                    T::NarrBatch,
+                    &[("c", &c.c), ("s", &(call.server + 1).to_string())],
+                )
+            }
+            _ => {}
+        }
+        out.push(c);
     }
     // Decisions not told with the arrival: on Redis's reply, or by the
     // fail rule when the server stopped waiting.
     for (q, req) in r.requests.iter().enumerate() {
-        if req.decided_us != e || decided.contains(&q) {
+        if req.decided_us != e || told.contains(&q) {
             continue;
         }
-        let sv = one(req.server.unwrap_or(0));
-        let text = if let Some(i) = call_of(q, &|c| c.abandoned_us == Some(e)) {
-            folded_replies.push(i);
-            let v = tx.get(if req.allowed {
+        let mut c = Clause::new(T::NarrRequest, q as u32, req.server.unwrap_or(0));
+        c.verdict = yes(req.allowed);
+        if let Some(i) = call_of(q, &|x| x.abandoned_us == Some(e)) {
+            folded.push(i);
+            c.key = T::NarrTimeout;
+            c.c = name(&r.calls[i]);
+            c.verdict = Some(if req.allowed {
                 T::NarrOpen
             } else {
                 T::NarrClosed
             });
-            then(
-                tx.fill(T::NarrTimeout, &[("s", &sv), ("c", &name(i))]),
-                v.to_string(),
-            )
-        } else if let Some(i) = call_of(q, &|c| c.replied_us == Some(e)) {
-            folded_replies.push(i);
-            let c = &r.calls[i];
-            let what = tx.fill(
-                T::NarrReply,
-                &[("s", &sv), ("v", &c.value.to_string()), ("c", &name(i))],
-            );
-            then(what + &same(i), verdict(req.allowed))
-        } else {
-            then(
-                tx.fill(T::NarrRequest, &[("n", &one(q as u32))]),
-                verdict(req.allowed),
-            )
-        };
-        out.push(text);
+        } else if let Some(i) = call_of(q, &|x| x.replied_us == Some(e)) {
+            folded.push(i);
+            c.key = T::NarrReply;
+            c.c = name(&r.calls[i]);
+            c.v = r.calls[i].value;
+            c.note = same(i);
+        }
+        out.push(c);
     }
     // Commands sent (other than on arrival).
-    for (i, c) in r.calls.iter().enumerate() {
-        if c.sent_us == e && !folded_sends.contains(&i) {
-            out.push(tx.fill(T::NarrSend, &[("s", &one(c.server)), ("c", &name(i))]));
+    for (i, call) in r.calls.iter().enumerate() {
+        if call.sent_us == e && !folded.contains(&i) {
+            let mut c = Clause::new(T::NarrSend, 0, call.server);
+            c.c = name(call);
+            out.push(c);
         }
     }
     // Answers that come after the decision (GET then SET: after the SET);
@@ -275,32 +296,32 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
     let mut answers = Vec::new();
     for (q, req) in r.requests.iter().enumerate() {
         if req.answer_us == e && req.decided_us != e {
-            if let Some(i) = call_of(q, &|c| c.replied_us == Some(e) || c.abandoned_us == Some(e)) {
-                folded_replies.push(i);
+            if let Some(i) = call_of(q, &|x| x.replied_us == Some(e) || x.abandoned_us == Some(e)) {
+                folded.push(i);
             }
-            answers.push(then(
-                tx.fill(T::NarrAnswer, &[("n", &one(q as u32))]),
-                verdict(req.allowed),
-            ));
+            let mut c = Clause::new(T::NarrAnswer, q as u32, 0);
+            c.verdict = yes(req.allowed);
+            answers.push(c);
         }
     }
     // Other replies, and calls given up on that decide nothing.
-    for (i, c) in r.calls.iter().enumerate() {
-        if folded_replies.contains(&i) {
+    for (i, call) in r.calls.iter().enumerate() {
+        let key = if call.replied_us == Some(e) {
+            T::NarrReply
+        } else if call.abandoned_us == Some(e) {
+            T::NarrTimeout
+        } else {
             continue;
-        }
-        let sv = one(c.server);
-        if c.replied_us == Some(e) {
-            out.push(tx.fill(
-                T::NarrReply,
-                &[("s", &sv), ("v", &c.value.to_string()), ("c", &name(i))],
-            ));
-        } else if c.abandoned_us == Some(e) {
-            out.push(tx.fill(T::NarrTimeout, &[("s", &sv), ("c", &name(i))]));
+        };
+        if !folded.contains(&i) {
+            let mut c = Clause::new(key, 0, call.server);
+            c.c = name(call);
+            c.v = call.value;
+            out.push(c);
         }
     }
     out.extend(answers);
-    out
+    out.iter().map(|c| c.words(tx)).collect()
 }
 
 /// The whole run in one sentence: how many got through against what the

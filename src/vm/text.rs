@@ -174,24 +174,8 @@ texts! {
     PredictFar "predict.far" "You guessed {g}; {n} got through. Replay it step by step to see why.";
     PredictCancel "predict.cancel" "Cancel";
 
-    // What the replay says to a screen reader (see vm::say).
-    SayAt "say.at" "t = {t} ms: {what}. {so_far}.";
-    SaySoFar "say.so_far" "Answered so far: {a} allowed, {r} refused";
-    SayPaused "say.paused" "Paused at t = {t} ms. {so_far}.";
-    SayArriveOne "say.arrive_one" "request {n} arrives";
-    SayArriveMany "say.arrive_many" "requests {n} arrive";
-    SayAllowedOne "say.allowed_one" "request {n} allowed";
-    SayAllowedMany "say.allowed_many" "requests {n} allowed";
-    SayRefusedOne "say.refused_one" "request {n} refused";
-    SayRefusedMany "say.refused_many" "requests {n} refused";
-    SayAnsweredOne "say.answered_one" "request {n} gets its answer";
-    SayAnsweredMany "say.answered_many" "requests {n} get their answers";
-    SayRedis "say.redis" "Redis runs {c}";
-    SayRedisMany "say.redis_many" "Redis runs {n} commands";
+    // A Redis command for a request, as the narration says it.
     SayCommand "say.command" "{c} for request {n}";
-    SayWaiting "say.waiting" "a command or its reply is on its way";
-    SayRange "say.range" "{a} to {b}";
-    SayAnd "say.and" " and ";
 
     // The narration under the picture (see vm::narrate): one sentence for
     // the moment shown, then one for the whole run at its end.
@@ -200,9 +184,9 @@ texts! {
     NarrArrive "narrate.arrive" "request {n} reaches server {s}";
     NarrArriveSend "narrate.arrive_send" "request {n} reaches server {s}, which sends {c} to Redis";
     NarrSend "narrate.send" "server {s} sends {c} to Redis";
-    NarrMemory "narrate.memory" "request {n} reaches server {s}, whose own count is {c} of {cap}";
-    NarrSync "narrate.sync" "request {n} reaches server {s}, which counts {k} from Redis plus {c} of its own, of {cap}";
-    NarrGateway "narrate.gateway" "request {n} reaches the gateway, which has let {c} of {l} through";
+    NarrMemory "narrate.memory" "request {n} reaches server {s}, whose own count is {v} of {cap}";
+    NarrSync "narrate.sync" "request {n} reaches server {s}, which counts {k} from Redis plus {v} of its own, of {cap}";
+    NarrGateway "narrate.gateway" "request {n} reaches the gateway, which has let {v} of {cap} through";
     NarrBatch "narrate.batch" "{c} from server {s}";
     NarrRun "narrate.run" "Redis runs {c} and the count is now {v}";
     NarrRunGet "narrate.run_get" "Redis runs {c} and answers {v}";

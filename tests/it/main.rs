@@ -52,7 +52,6 @@ mod vm_own;
 mod vm_page;
 mod vm_quiz;
 mod vm_reads;
-mod vm_say;
 mod vm_skeleton;
 mod vm_support;
 mod vm_text;
