@@ -16,7 +16,8 @@ const JUMP_MS: f64 = 200.0;
 
 /// The least time (ms of real time) the replay takes through a race, from
 /// the later of two GETs' answers that read the same count to the first
-/// of their SETs: at every speed, long enough to see and to say.
+/// of their SETs, at normal speed: long enough to see and to say. Slow
+/// doubles it, fast takes it in proportion (0.45 s).
 const RACE_MS: f64 = 1_200.0;
 
 pub use super::dom::reduced_motion;
@@ -96,7 +97,8 @@ pub fn use_clock(lab: Lab) {
                     lab.shared
                         .with_untracked(|shared| crate::vm::narrate::races(r, shared))
                 });
-                crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, &races, RACE_MS)
+                let hold = RACE_MS * run_ms / PLAY_MS[1];
+                crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, &races, hold)
             };
             if t >= end {
                 finish(lab);
