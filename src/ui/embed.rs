@@ -26,7 +26,11 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     let page = &m.page;
     let mut pairs = lab.scenario.with_untracked(params::to_pairs);
     // While the replay plays, no moment: the address opens where it ends.
-    if let Some(t) = lab.time.get_untracked().filter(|_| !lab.playing.get_untracked()) {
+    if let Some(t) = lab
+        .time
+        .get_untracked()
+        .filter(|_| !lab.playing.get_untracked())
+    {
         // Whole µs, written in ms.
         pairs.push(("t", format::ms_exact(t)));
     }
