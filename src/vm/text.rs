@@ -174,11 +174,9 @@ texts! {
     PredictFar "predict.far" "You guessed {g}; {n} got through. Replay it step by step to see why.";
     PredictCancel "predict.cancel" "Cancel";
 
-    // A Redis command for a request, as the narration says it.
-    SayCommand "say.command" "{c} for request {n}";
 
-    // The narration under the picture (see vm::narrate): one sentence for
-    // the moment shown, then one for the whole run at its end.
+    // The narration under the picture (see vm::narrate).
+    SayCommand "say.command" "{c} for request {n}";
     NarrAt "narrate.at" "t = {t} ms: {what}.";
     NarrStart "narrate.start" "Before the burst: {b} requests are about to arrive over {span} ms";
     NarrArrive "narrate.arrive" "request {n} reaches server {s}";
