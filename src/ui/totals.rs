@@ -190,14 +190,21 @@ pub fn use_announcer(lab: Lab, root: &Element) {
     };
     let visible = region.get_attribute("data-slot").as_deref() == Some("narration");
     let pending = StoredValue::new_local(None::<Timeout>);
+    // At the end state the narration's summary is for the ear: the
+    // verdict beside the picture shows it (`data-end`, visually hidden).
+    let write = move |region: &Element, text: &str, end: bool| {
+        region.set_text_content(Some(text));
+        dom::attr(region, "data-end", if end { "true" } else { "false" });
+    };
     let speak = move |text: String, ms: u32| {
         let region = region.clone();
+        let end = lab.at_end.get_untracked();
         if ms == 0 {
             pending.set_value(None);
-            region.set_text_content(Some(&text));
+            write(&region, &text, end);
             return;
         }
-        let timeout = Timeout::new(ms, move || region.set_text_content(Some(&text)));
+        let timeout = Timeout::new(ms, move || write(&region, &text, end));
         pending.set_value(Some(timeout));
     };
     let mut seen: Option<(Scenario, bool, Option<u64>, bool)> = None;

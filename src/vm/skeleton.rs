@@ -469,7 +469,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 /// The picture, the replay controls and the prediction.
 fn picture(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" tabindex="-1" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration" data-slot="narration"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img" data-testid="topology" tabindex="-1" aria-label=""><canvas class="rll-picture__canvas" aria-hidden="true"></canvas><span class="rll-picture__gateway" hidden></span></div><p class="rll-picture__caption" aria-hidden="true" data-slot="picture-caption"></p><ul class="rll-picture__key" aria-hidden="true" data-slot="picture-key">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
@@ -508,7 +508,8 @@ fn picture(w: &mut W) {
         let _ = write!(w.out, r#"<option value="{v}">"#);
         w.text(t).raw("</option>");
     }
-    w.raw("</select></label></div>");
+    // The narration under the controls, so Step stays put as it changes.
+    w.raw(r#"</select></label></div><p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration" data-slot="narration"></p>"#);
     let _ = write!(
         w.out,
         r#"<form class="rll-predict" data-slot="predict" hidden><label for="{id}-guess" data-slot="predict-ask"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="predict-guess" inputmode="numeric" min="0" placeholder=""#
