@@ -14,6 +14,12 @@ use super::state::{Lab, Predict, PLAY_MS};
 /// Under reduced motion, the least time (ms) Play rests on each event.
 const JUMP_MS: f64 = 200.0;
 
+/// The least time (ms of real time) the replay takes through a race, from
+/// the later of two GETs' answers that read the same count to the first
+/// of their SETs, at normal speed: long enough to see and to say. Slow
+/// doubles it, fast takes it in proportion (0.45 s).
+const RACE_MS: f64 = 1_200.0;
+
 pub use super::dom::reduced_motion;
 
 /// Starts playing from the start (or from the moment shown, if paused
@@ -25,6 +31,14 @@ pub fn play(lab: Lab) {
         _ => lab.time.set(Some(0)),
     }
     lab.playing.set(true);
+}
+
+/// Replays the burst from its start (t = 0): what choosing a strategy
+/// with its tab does, and a lesson's step on entry. Under reduced motion
+/// it shows the start and waits for Play or Step.
+pub fn replay(lab: Lab) {
+    lab.time.set(Some(0));
+    lab.playing.set(!reduced_motion());
 }
 
 /// The run is over: the end state, and a pending prediction revealed.
@@ -77,7 +91,14 @@ pub fn use_clock(lab: Lab) {
                     times.get(from + per - 1).copied().unwrap_or(end)
                 }
             } else {
-                now_t + (dt * end as f64 / run_ms) as u64
+                // Slower through a race, so that two requests holding
+                // the same count stay on screen (RACE_MS at least).
+                let races = lab.report.with_untracked(|r| {
+                    lab.shared
+                        .with_untracked(|shared| crate::vm::narrate::races(r, shared))
+                });
+                let hold = RACE_MS * run_ms / PLAY_MS[1];
+                crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, &races, hold)
             };
             if t >= end {
                 finish(lab);

@@ -25,7 +25,12 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
     let m = lab.m();
     let page = &m.page;
     let mut pairs = lab.scenario.with_untracked(params::to_pairs);
-    if let Some(t) = lab.time.get_untracked() {
+    // While the replay plays, no moment: the address opens where it ends.
+    if let Some(t) = lab
+        .time
+        .get_untracked()
+        .filter(|_| !lab.playing.get_untracked())
+    {
         // Whole µs, written in ms.
         pairs.push(("t", format::ms_exact(t)));
     }
@@ -61,13 +66,16 @@ pub fn use_url_sync(lab: Lab) {
     }
     let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let mut first = true;
+    let mut last = None;
     super::effect(move || {
-        lab.scenario.track();
+        let scenario = lab.scenario.get();
         lab.time.track();
-        // Not while the replay plays: the address follows where it stops.
-        if lab.playing.get() && !first {
+        // Not while the replay plays, but for a new scenario (a tab's
+        // replay): the address follows where it stops.
+        if lab.playing.get() && !first && last == Some(scenario) {
             return;
         }
+        last = Some(scenario);
         if std::mem::take(&mut first) {
             rewrite(lab, embed);
         } else {

@@ -113,7 +113,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
     match act {
         Act::Tab => {
             if let Some(s) = Strategy::parse(&value()) {
-                lab.update(|sc| sc.with_strategy(s));
+                choose_tab(lab, s);
             }
         }
         Act::Preset => {
@@ -293,6 +293,23 @@ pub(super) fn reset(lab: Lab) {
     lab.time.set(opened.t_us.filter(|t| *t < end));
 }
 
+/// A strategy chosen with its tab: its burst replays from the start, so
+/// the learner sees it happen; not under reduced motion, nor on a page
+/// opened at a moment (`t`), nor while a guess is asked for (those show
+/// the end state, as a slider change does).
+fn choose_tab(lab: Lab, s: Strategy) {
+    let same = lab.strategy.get_untracked() == s;
+    lab.update(|sc| sc.with_strategy(s));
+    let m = lab.m();
+    if !same
+        && !clock::reduced_motion()
+        && m.page.t_us.is_none()
+        && lab.predict.get_untracked() != Predict::Asking
+    {
+        clock::replay(lab);
+    }
+}
+
 /// Arrow keys, Home and End on a tab: move to the next offered tab and
 /// select it (automatic activation).
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
@@ -302,7 +319,7 @@ fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Eve
         return;
     };
     ev.prevent_default();
-    lab.update(|sc| sc.with_strategy(s));
+    choose_tab(lab, s);
     if let Some(t) = dom::find(root, &format!("[data-testid=\"strategy-{}\"]", s.as_str())) {
         dom::focus(&t);
     }

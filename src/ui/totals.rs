@@ -12,8 +12,8 @@ use super::effect;
 use super::state::{Lab, W_TOTALS};
 use crate::sim::Scenario;
 use crate::vm::names::{Class, Slot};
+use crate::vm::narrate;
 use crate::vm::page::Section;
-use crate::vm::say;
 use crate::vm::totals;
 
 /// The totals box's parts (see [`totals::head_skeleton`]), each with what
@@ -162,80 +162,114 @@ pub fn bind(lab: Lab, root: &Element) {
 /// things it says: a listener's pace, not every frame.
 const PLAY_SAY_MS: f64 = 2_500.0;
 
-/// After Step, Step back or a scrub, how long (ms) the announcer waits
-/// for the next one before speaking (a run of presses says the last).
+/// While the replay plays into a race (two requests holding the same
+/// count), the least time (ms) since it last spoke for it to say so at
+/// once rather than wait for [`PLAY_SAY_MS`].
+const RACE_SAY_MS: f64 = 1_000.0;
+
+/// After Step, Step back or a scrub, how long (ms) the voice waits for the
+/// next one before speaking (a run of presses says the last).
 const STEP_SAY_MS: u32 = 250;
 
-/// A visually hidden, polite live region, the widget's one voice: the
-/// outcome once the learner pauses on a setting (not on every step of a
-/// drag); what happened at the moment shown after Step, Step back and the
-/// time slider; while Play runs, what happened since it last spoke, every
-/// few seconds; the moment it paused at, or the outcome at the end. Every
-/// sentence comes from [`crate::vm::say`].
+/// After a setting changes, how long (ms) it waits (a drag says its end).
+const SETTING_SAY_MS: u32 = 600;
+
+/// The widget's one voice: the narration under the picture
+/// (`data-testid="narration"`, a polite live region), or, where the page
+/// hides the picture, the visually hidden announcer. It says what
+/// [`narrate::at`] tells of the moment shown, at a listener's pace: after
+/// Step, Step back and the time slider, once the presses stop; while Play
+/// runs, every few seconds and on entering a race; where it paused; the
+/// run's summary at the end and once a setting stops changing. Only one
+/// of the two regions ever speaks.
 pub fn use_announcer(lab: Lab, root: &Element) {
-    let Some(region) = slot(root, Slot::Announcer) else {
+    let Some(region) = slot(root, Slot::Narration)
+        .filter(|_| lab.shows(Section::Picture))
+        .or_else(|| slot(root, Slot::Announcer))
+    else {
         return;
     };
+    let visible = region.get_attribute("data-slot").as_deref() == Some(Slot::Narration.as_str());
     let pending = StoredValue::new_local(None::<Timeout>);
+    // At the end state the narration's summary is for the ear: the
+    // verdict beside the picture shows it (`data-end`, visually hidden).
+    let write = move |region: &Element, text: &str, end: bool| {
+        region.set_text_content(Some(text));
+        dom::attr(region, "data-end", if end { "true" } else { "false" });
+    };
     let speak = move |text: String, ms: u32| {
         let region = region.clone();
-        let timeout = Timeout::new(ms, move || region.set_text_content(Some(&text)));
-        pending.set_value(Some(timeout));
-    };
-    let speak_ = speak.clone();
-    let mut first = true;
-    effect(move || {
-        let m = lab.m();
-        let summary = lab.report.with(|r| say::outcome(r, &m.texts));
-        if std::mem::take(&mut first) || !lab.shows(Section::Totals) {
-            // Nothing to announce on load: the page itself says it.
+        let end = lab.at_end.get_untracked();
+        if ms == 0 {
+            pending.set_value(None);
+            write(&region, &text, end);
             return;
         }
-        speak(summary, 600);
-    });
-    // The replay. A new scenario (which also resets the moment) is the
-    // outcome's to announce, above.
-    let mut seen: Option<(Scenario, bool, Option<u64>)> = None;
-    // The moment said last (`None`: the start) and when (ms).
+        let timeout = Timeout::new(ms, move || write(&region, &text, end));
+        pending.set_value(Some(timeout));
+    };
+    let mut seen: Option<(Scenario, bool, Option<u64>, bool)> = None;
+    // The moment said last while playing (`None`: none yet) and when (ms).
     let mut said: (Option<u64>, f64) = (None, 0.0);
     effect(move || {
-        let speak = &speak_;
         let scenario = lab.scenario.get();
         let playing = lab.playing.get();
         let time = lab.time.get();
-        let before = seen.replace((scenario, playing, time));
-        let Some((was, was_playing, was_time)) = before else {
-            return;
+        let hiding = lab.hiding();
+        let before = seen.replace((scenario, playing, time, hiding));
+        let m = lab.m();
+        let tell = |t: Option<u64>| {
+            lab.report.with_untracked(|r| {
+                lab.shared
+                    .with_untracked(|shared| narrate::at(r, shared, t, &m.texts))
+            })
         };
-        if was != scenario || lab.hiding() || !lab.shows(Section::Totals) {
+        if hiding {
+            // A guess is asked for: nothing that gives the outcome away.
+            speak(String::new(), 0);
             return;
         }
-        let m = lab.m();
         let clock = js_sys::Date::now();
-        lab.report.with_untracked(|r| {
-            let end = r.end_us;
-            match (was_playing, playing, time) {
-                // Started: says nothing yet (the button now says Pause).
-                (false, true, t) => said = (t.filter(|&t| t > 0), clock),
-                // Playing: every few seconds, what happened since.
-                (true, true, Some(t)) if clock - said.1 >= PLAY_SAY_MS && said.0 != Some(t) => {
-                    speak(say::span(r, said.0, t, &m.texts), 0);
-                    said = (Some(t), clock);
-                }
-                // Reached the end: the outcome.
-                (true, false, None) => speak(say::outcome(r, &m.texts), 0),
-                // Paused: where, and the totals then.
-                (true, false, Some(t)) => speak(say::paused(r, t, &m.texts), 0),
-                // Step, Step back, the slider: what happens at that moment.
-                (false, false, t) if t != was_time => {
-                    let text = match t {
-                        Some(t) => say::moment(r, t.min(end), &m.texts),
-                        None => say::outcome(r, &m.texts),
-                    };
-                    speak(text, STEP_SAY_MS);
-                }
-                _ => {}
+        let Some((was, was_playing, was_time, was_hiding)) = before else {
+            // Opening: what the page shows, said at once (the hidden
+            // announcer waits for a change: the page itself says it).
+            if visible {
+                speak(tell(time), 0);
             }
-        });
+            return;
+        };
+        if playing {
+            let race = time.is_some_and(|t| {
+                lab.report.with_untracked(|r| {
+                    lab.shared.with_untracked(|shared| {
+                        narrate::races(r, shared)
+                            .iter()
+                            .any(|&(a, b)| a <= t && t < b && said.0.is_none_or(|s| s < a))
+                    })
+                })
+            });
+            let due = clock - said.1 >= PLAY_SAY_MS || (race && clock - said.1 >= RACE_SAY_MS);
+            // Started (a press of Play, a tab's replay): the moment it
+            // starts from, at once; then at a listener's pace.
+            if !was_playing || was != scenario || (due && said.0 != time) {
+                speak(tell(time), 0);
+                said = (time, clock);
+            }
+            return;
+        }
+        said = (None, 0.0);
+        if was == scenario && was_time == time && was_playing == playing && was_hiding == hiding {
+            return;
+        }
+        // Paused or reached the end: at once. A setting: once it settles.
+        // Step, Step back, the slider: once the presses stop.
+        let ms = if was_playing {
+            0
+        } else if was != scenario || was_hiding {
+            SETTING_SAY_MS
+        } else {
+            STEP_SAY_MS
+        };
+        speak(tell(time), ms);
     });
 }

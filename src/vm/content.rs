@@ -70,6 +70,11 @@ pub fn parse(json: &str) -> Result<Content, String> {
 pub fn check(file: File) -> Result<Content, String> {
     let mut replaced = Vec::with_capacity(file.text.len());
     for (key, value) in file.text {
+        // The replay's sentences before the narration (`say.*`, all but
+        // `say.command`) are retired: a file that still has them loads.
+        if key.starts_with("say.") && T::from_key(&key).is_none() {
+            continue;
+        }
         let t = T::from_key(&key).ok_or_else(|| format!("unknown key “{key}”"))?;
         let mut want = placeholders(ENGLISH[t as usize]);
         let mut got = placeholders(&value);

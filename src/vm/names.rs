@@ -55,6 +55,7 @@ names!(
         Predict = "predict" in Picture,
         PredictAsk = "predict-ask" in Picture,
         PredictResult = "predict-result" in Picture,
+        Narration = "narration" in Picture,
         Totals = "totals" in Totals,
         Seed = "seed" in Controls,
         Cards = "cards" in Cards,

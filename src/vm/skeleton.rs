@@ -564,7 +564,10 @@ fn picture(w: &mut W) {
         let _ = write!(w.out, r#"<option value="{v}">"#);
         w.text(t).raw("</option>");
     }
-    w.raw("</select></label></div>");
+    // The narration under the controls, so Step stays put as it changes.
+    w.raw(r#"</select></label></div><p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration""#)
+        .slot(Slot::Narration)
+        .raw("></p>");
     let _ = write!(
         w.out,
         r#"<form class="rll-predict" data-slot="{}" hidden><label for="{id}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,

@@ -174,24 +174,37 @@ texts! {
     PredictFar "predict.far" "You guessed {g}; {n} got through. Replay it step by step to see why.";
     PredictCancel "predict.cancel" "Cancel";
 
-    // What the replay says to a screen reader (see vm::say).
-    SayAt "say.at" "t = {t} ms: {what}. {so_far}.";
-    SaySoFar "say.so_far" "Answered so far: {a} allowed, {r} refused";
-    SayPaused "say.paused" "Paused at t = {t} ms. {so_far}.";
-    SayArriveOne "say.arrive_one" "request {n} arrives";
-    SayArriveMany "say.arrive_many" "requests {n} arrive";
-    SayAllowedOne "say.allowed_one" "request {n} allowed";
-    SayAllowedMany "say.allowed_many" "requests {n} allowed";
-    SayRefusedOne "say.refused_one" "request {n} refused";
-    SayRefusedMany "say.refused_many" "requests {n} refused";
-    SayAnsweredOne "say.answered_one" "request {n} gets its answer";
-    SayAnsweredMany "say.answered_many" "requests {n} get their answers";
-    SayRedis "say.redis" "Redis runs {c}";
-    SayRedisMany "say.redis_many" "Redis runs {n} commands";
+
+    // The narration under the picture (see vm::narrate).
     SayCommand "say.command" "{c} for request {n}";
-    SayWaiting "say.waiting" "a command or its reply is on its way";
-    SayRange "say.range" "{a} to {b}";
-    SayAnd "say.and" " and ";
+    NarrAt "narrate.at" "t = {t} ms: {what}.";
+    NarrStart "narrate.start" "Before the burst: {b} requests are about to arrive over {span} ms";
+    NarrArrive "narrate.arrive" "request {n} reaches server {s}";
+    NarrArriveSend "narrate.arrive_send" "request {n} reaches server {s}, which sends {c} to Redis";
+    NarrSend "narrate.send" "server {s} sends {c} to Redis";
+    NarrMemory "narrate.memory" "request {n} reaches server {s}, whose own count is {v} of {cap}";
+    NarrSync "narrate.sync" "request {n} reaches server {s}, which counts {k} from Redis plus {v} of its own, of {cap}";
+    NarrGateway "narrate.gateway" "request {n} reaches the gateway, which has let {v} of {cap} through";
+    NarrBatch "narrate.batch" "{c} from server {s}";
+    NarrRun "narrate.run" "Redis runs {c} and the count is now {v}";
+    NarrRunGet "narrate.run_get" "Redis runs {c} and answers {v}";
+    NarrRunLua "narrate.run_lua" "Redis runs the bucket script for request {n}: {v} tokens left";
+    NarrReply "narrate.reply" "server {s} gets {v} back from {c}";
+    NarrTimeout "narrate.timeout" "server {s} gives up waiting for {c}";
+    NarrAnswer "narrate.answer" "request {n} gets its answer";
+    NarrRequest "narrate.request" "request {n}";
+    NarrThen "narrate.then" "{what}: {verdict}";
+    NarrYes "narrate.yes" "allowed";
+    NarrNo "narrate.no" "refused with 429";
+    NarrOnTo "narrate.on_to" "passed on to server {s}";
+    NarrOpen "narrate.open" "it fails open, allowed";
+    NarrClosed "narrate.closed" "it fails closed, refused with 429";
+    NarrSame "narrate.same" ", the same count request {m} was given";
+    NarrLost "narrate.lost" ", the value request {m} wrote: one count is lost";
+    NarrMore "narrate.more" "; and {n} more things at the same moment";
+    NarrEndOver "narrate.end_over" "{name}: {a} of {b} requests got through, {o} more than the limit of {l} allows.";
+    NarrEndHeld "narrate.end_held" "{name}: {a} of {b} requests got through, and the limit of {l} held.";
+    NarrEndShort "narrate.end_short" "{name}: only {a} of {b} requests got through, fewer than the limit of {l} allows.";
 
     // Server cards.
     CardsLabel "cards.label" "API servers";

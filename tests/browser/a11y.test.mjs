@@ -159,12 +159,13 @@ describe('names, focus and motion', () => {
 
   test('the totals are announced politely once the learner pauses, not on every step', async () => {
     const w = await openWidget('');
-    const live = w.locator('announcer');
+    const live = w.locator('narration');
     assert.equal(await live.getAttribute('aria-live'), 'polite');
-    assert.equal(await live.innerText(), '');
+    const opened = await live.innerText();
+    assert.match(opened, /requests got through/, 'the narration opens on the summary of the end state');
     for (const v of [5, 6, 7, 8]) await w.setSlider('servers', v);
-    assert.equal(await live.innerText(), '', 'nothing announced mid-drag');
-    await w.page.waitForFunction(() => document.querySelector('[data-testid="announcer"]').textContent !== '');
+    assert.equal(await live.innerText(), opened, 'nothing announced mid-drag');
+    await w.page.waitForFunction((was) => document.querySelector('[data-testid="narration"]').textContent !== was, opened);
     const said = await live.innerText();
     assert.match(said, new RegExp(`\\b${await w.allowedTotal()}\\b`));
     assert.deepEqual(w.problems(), []);

@@ -300,7 +300,22 @@ export class Widget {
     })));
   }
   /** Selects a strategy by clicking its tab. */
-  async chooseStrategy(name) { await this.locator(`strategy-${name}`).click(); }
+  /**
+   * Chooses a strategy with its tab, then shows the end state as End on the
+   * time slider does (a tab replays its burst from the start; these checks
+   * read the outcome). The keydown goes to the slider without taking the
+   * focus from the tab.
+   */
+  async chooseStrategy(name) {
+    await this.locator(`strategy-${name}`).click();
+    await this.toEnd();
+  }
+  /** End on the time slider, without moving the focus: the end state, paused. */
+  async toEnd() {
+    await this.locator('time').evaluate((el) =>
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true, cancelable: true })));
+    await waitFor(async () => (await this.locator('play').getAttribute('data-playing')) === 'false', { message: 'the replay stops at the end' });
+  }
   async selectedStrategy() {
     return this.root.locator('[role="tab"][aria-selected="true"]').getAttribute('data-testid');
   }

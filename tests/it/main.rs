@@ -49,12 +49,11 @@ mod vm_lesson;
 mod vm_lms;
 mod vm_log;
 mod vm_names;
-
+mod vm_narrate;
 mod vm_own;
 mod vm_page;
 mod vm_quiz;
 mod vm_reads;
-mod vm_say;
 mod vm_skeleton;
 mod vm_support;
 mod vm_text;

@@ -109,6 +109,19 @@ fn an_unknown_key_is_refused_by_name() {
     assert!(parse(&texts(&[("title", "Labo"), ("verdict.overr", "x")])).is_err());
 }
 
+/// The replay's sentences before the narration (`say.at` and the rest)
+/// are retired: a file written for them still loads; they are ignored.
+#[test]
+fn a_retired_replay_sentence_is_ignored_not_refused() {
+    let c = parse(&texts(&[
+        ("title", "Labo"),
+        ("say.at", "t = {t} ms : {what}. {so_far}."),
+    ]))
+    .unwrap();
+    assert_eq!(c.texts.get(T::Title), "Labo");
+    assert!(parse(&texts(&[("say.nope", "x"), ("titel", "x")])).is_err());
+}
+
 #[test]
 fn a_sentence_whose_placeholders_changed_is_refused_naming_them() {
     assert_eq!(

@@ -1,0 +1,422 @@
+//! The narration under the picture: one sentence for the moment shown,
+//! naming the requests by number, their server, the command and the
+//! value ("t = 2.28 ms: server 1 gets 0 back from GET for request 2:
+//! allowed, the same count request 1 was given."), and one sentence for
+//! the whole run at its end. The same sentences are the widget's voice
+//! for a screen reader (Step, Step back, Play at a listener's pace).
+//!
+//! A moment between two events tells the last event at or before it, so
+//! the sentence holds while the picture moves towards the next one. The
+//! time is written to the microsecond, so two events a microsecond apart
+//! read as two moments. Also here: where the replay slows down so that two
+//! requests holding the same count stay on screen ([`races`], [`advance`]).
+
+use super::format;
+use super::own::own_counts;
+use super::text::{Texts, T};
+use crate::sim::{Call, Command, Report, Strategy};
+
+/// What the narration says at `t` (µs; `None`, or at or past the end: the
+/// end state). `shared` is [`super::reads::shared_reads`] of `r`.
+pub fn at(r: &Report, shared: &[Option<u32>], t: Option<u64>, tx: &Texts) -> String {
+    let Some(t) = t.filter(|&t| t < r.end_us) else {
+        return summary(r, tx);
+    };
+    let s = &r.scenario;
+    // The last event at or before `t`.
+    let Some(e) = r.event_times().into_iter().rev().find(|&x| x <= t) else {
+        return tx.fill(
+            T::NarrAt,
+            &[
+                ("t", &tx.num(&format::ms_exact(t))),
+                (
+                    "what",
+                    &tx.fill(
+                        T::NarrStart,
+                        &[
+                            ("b", &s.burst.to_string()),
+                            ("span", &s.span_ms.to_string()),
+                        ],
+                    ),
+                ),
+            ],
+        );
+    };
+    let what = clauses(r, shared, e, tx);
+    let mut text = what.iter().take(3).cloned().collect::<Vec<_>>().join("; ");
+    if what.len() > 3 {
+        text.push_str(&tx.fill(T::NarrMore, &[("n", &(what.len() - 3).to_string())]));
+    }
+    tx.fill(
+        T::NarrAt,
+        &[("t", &tx.num(&format::ms_exact(e))), ("what", &text)],
+    )
+}
+
+/// One thing that happens, before it is put in words: a sentence with
+/// its values, then maybe a note naming another request, then maybe the
+/// verdict.
+struct Clause {
+    key: T,
+    /// The request (0-based), the server (0-based).
+    n: u32,
+    s: u32,
+    /// The command as a listener hears it ("GET for request 2").
+    c: String,
+    /// A value, a count, what it may allow.
+    v: u32,
+    k: u32,
+    cap: u32,
+    /// ", the same count request {m} was given" and the like.
+    note: Option<(T, u32)>,
+    /// "allowed", "refused with 429", "passed on to server {s}" …
+    verdict: Option<T>,
+}
+
+impl Clause {
+    #[inline(never)]
+    fn new(key: T, n: u32, s: u32) -> Clause {
+        Clause {
+            key,
+            n,
+            s,
+            c: String::new(),
+            v: 0,
+            k: 0,
+            cap: 0,
+            note: None,
+            verdict: None,
+        }
+    }
+
+    #[inline(never)]
+    fn words(&self, tx: &Texts) -> String {
+        let num = |x: u32| x.to_string();
+        let (n, s) = (num(self.n + 1), num(self.s + 1));
+        let args = [
+            ("n", n.as_str()),
+            ("s", &s),
+            ("c", &self.c),
+            ("v", &num(self.v)),
+            ("k", &num(self.k)),
+            ("cap", &num(self.cap)),
+        ];
+        let mut what = tx.fill(self.key, &args);
+        if let Some((t, m)) = self.note {
+            what.push_str(&tx.fill(t, &[("m", &num(m + 1))]));
+        }
+        match self.verdict {
+            Some(v) => tx.fill(
+                T::NarrThen,
+                &[("what", &what), ("verdict", &tx.fill(v, &args))],
+            ),
+            None => what,
+        }
+    }
+}
+
+/// A call as a listener hears it: "GET for request 2", "SET 1 for
+/// request 1", "INCRBY 3". (Functions, not closures, here and below: one
+/// copy of each in the download.)
+#[inline(never)]
+fn name(c: &Call, tx: &Texts) -> String {
+    let cmd = c.command.as_str();
+    let arg = if c.command == Command::Set || c.request.is_none() {
+        format!("{cmd} {}", c.arg)
+    } else {
+        cmd.to_string()
+    };
+    match c.request {
+        Some(q) => tx.fill(T::SayCommand, &[("c", &arg), ("n", &(q + 1).to_string())]),
+        None => arg,
+    }
+}
+
+/// For a GET (call `i`) that read a count another GET also read by `e`,
+/// that other request.
+#[inline(never)]
+fn same(r: &Report, shared: &[Option<u32>], i: usize, e: u64) -> Option<(T, u32)> {
+    let first = shared.get(i).copied().flatten()?;
+    let me = r.calls[i].request;
+    r.calls
+        .iter()
+        .zip(shared)
+        .find(|(c, g)| {
+            **g == Some(first) && c.request != me && c.executed_us.is_some_and(|x| x <= e)
+        })
+        .and_then(|(c, _)| c.request)
+        .map(|m| (T::NarrSame, m))
+}
+
+/// The first call for request `q` that `f` picks.
+#[inline(never)]
+fn call_of(r: &Report, q: usize, f: &dyn Fn(&Call) -> bool) -> Option<usize> {
+    r.calls
+        .iter()
+        .position(|c| c.request == Some(q as u32) && f(c))
+}
+
+/// Everything that happens at exactly `e` (µs), in the order a learner
+/// follows it: arrivals, what Redis runs, decisions, commands sent,
+/// replies, answers.
+#[inline(never)]
+fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String> {
+    let s = &r.scenario;
+    let memory = matches!(
+        s.strategy,
+        Strategy::Local | Strategy::Split | Strategy::Sync
+    );
+    let yes = |a: bool| Some(if a { T::NarrYes } else { T::NarrNo });
+    let name = |c: &Call| name(c, tx);
+    let same = |i: usize| same(r, shared, i, e);
+    let call_of = |q: usize, f: &dyn Fn(&Call) -> bool| call_of(r, q, f);
+    // Each server's own count just before `e` (none decided before 0).
+    let mut own = own_counts(r, e.saturating_sub(1));
+    if e == 0 {
+        for o in &mut own {
+            o.count = 0;
+            o.known = o.known.map(|_| 0);
+        }
+    }
+    let mut out: Vec<Clause> = Vec::new();
+    let mut told = Vec::new(); // requests whose decision is told
+    let mut folded = Vec::new(); // calls told with something else
+    for (q, req) in r.requests.iter().enumerate() {
+        if req.arrival_us != e {
+            continue;
+        }
+        let (n, sv, at_once) = (q as u32, req.server.unwrap_or(0), req.decided_us == e);
+        let mut c = Clause::new(T::NarrArrive, n, sv);
+        if s.strategy == Strategy::Edge && at_once {
+            c.key = T::NarrGateway;
+            c.v = r
+                .requests
+                .iter()
+                .filter(|x| x.allowed && x.decided_us < e)
+                .count() as u32;
+            c.cap = r.limit;
+            c.verdict = Some(if req.allowed { T::NarrOnTo } else { T::NarrNo });
+        } else if memory && at_once {
+            let o = own.get(sv as usize).copied();
+            c.v = o.map_or(0, |o| o.count);
+            c.cap = o.map_or(r.limit, |o| o.cap);
+            c.key = match o.and_then(|o| o.known) {
+                Some(k) => {
+                    c.k = k;
+                    T::NarrSync
+                }
+                None => T::NarrMemory,
+            };
+            c.verdict = yes(req.allowed);
+        } else if let Some(i) = call_of(q, &|x| x.sent_us == e) {
+            folded.push(i);
+            c.key = T::NarrArriveSend;
+            c.c = r.calls[i].command.as_str().to_string();
+        }
+        if c.verdict.is_some() {
+            told.push(q);
+        }
+        out.push(c);
+    }
+    // What Redis runs.
+    for (i, call) in r.calls.iter().enumerate() {
+        if call.executed_us != Some(e) {
+            continue;
+        }
+        let mut c = Clause::new(T::NarrRun, call.request.unwrap_or(0), call.server);
+        c.c = name(call);
+        c.v = call.counter_after;
+        match call.command {
+            Command::Get => {
+                c.key = T::NarrRunGet;
+                c.v = call.value;
+                c.note = same(i);
+            }
+            Command::EvalSha => c.key = T::NarrRunLua,
+            Command::Set => {
+                // A SET that writes what an earlier SET wrote: a lost update.
+                c.note = r
+                    .calls
+                    .iter()
+                    .find(|d| {
+                        d.command == Command::Set
+                            && d.request != call.request
+                            && d.arg == call.arg
+                            && d.executed_us.is_some_and(|x| x < e)
+                    })
+                    .and_then(|d| d.request)
+                    .map(|m| (T::NarrLost, m));
+            }
+            _ if call.request.is_none() => {
+                c.c = tx.fill(
+                    T::NarrBatch,
+                    &[("c", &c.c), ("s", &(call.server + 1).to_string())],
+                )
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    // Decisions not told with the arrival: on Redis's reply, or by the
+    // fail rule when the server stopped waiting.
+    for (q, req) in r.requests.iter().enumerate() {
+        if req.decided_us != e || told.contains(&q) {
+            continue;
+        }
+        let mut c = Clause::new(T::NarrRequest, q as u32, req.server.unwrap_or(0));
+        c.verdict = yes(req.allowed);
+        if let Some(i) = call_of(q, &|x| x.abandoned_us == Some(e)) {
+            folded.push(i);
+            c.key = T::NarrTimeout;
+            c.c = name(&r.calls[i]);
+            c.verdict = Some(if req.allowed {
+                T::NarrOpen
+            } else {
+                T::NarrClosed
+            });
+        } else if let Some(i) = call_of(q, &|x| x.replied_us == Some(e)) {
+            folded.push(i);
+            c.key = T::NarrReply;
+            c.c = name(&r.calls[i]);
+            c.v = r.calls[i].value;
+            c.note = same(i);
+        }
+        out.push(c);
+    }
+    // Commands sent (other than on arrival).
+    for (i, call) in r.calls.iter().enumerate() {
+        if call.sent_us == e && !folded.contains(&i) {
+            let mut c = Clause::new(T::NarrSend, 0, call.server);
+            c.c = name(call);
+            out.push(c);
+        }
+    }
+    // Answers that come after the decision (GET then SET: after the SET);
+    // the reply that brings one is told with it.
+    let mut answers = Vec::new();
+    for (q, req) in r.requests.iter().enumerate() {
+        if req.answer_us == e && req.decided_us != e {
+            if let Some(i) = call_of(q, &|x| x.replied_us == Some(e) || x.abandoned_us == Some(e)) {
+                folded.push(i);
+            }
+            let mut c = Clause::new(T::NarrAnswer, q as u32, 0);
+            c.verdict = yes(req.allowed);
+            answers.push(c);
+        }
+    }
+    // Other replies, and calls given up on that decide nothing.
+    for (i, call) in r.calls.iter().enumerate() {
+        let key = if call.replied_us == Some(e) {
+            T::NarrReply
+        } else if call.abandoned_us == Some(e) {
+            T::NarrTimeout
+        } else {
+            continue;
+        };
+        if !folded.contains(&i) {
+            let mut c = Clause::new(key, 0, call.server);
+            c.c = name(call);
+            c.v = call.value;
+            out.push(c);
+        }
+    }
+    out.extend(answers);
+    out.iter().map(|c| c.words(tx)).collect()
+}
+
+/// The whole run in one sentence: how many got through against what the
+/// limit allows, and whether it held.
+pub fn summary(r: &Report, tx: &Texts) -> String {
+    let s = &r.scenario;
+    let key = if r.over > 0 {
+        T::NarrEndOver
+    } else if r.allowed < s.burst.min(r.allowance) {
+        T::NarrEndShort
+    } else {
+        T::NarrEndHeld
+    };
+    tx.fill(
+        key,
+        &[
+            ("name", tx.get(super::skeleton::tab_names(s.strategy).0)),
+            ("a", &r.allowed.to_string()),
+            ("b", &s.burst.to_string()),
+            ("o", &r.over.to_string()),
+            ("l", &r.allowance.to_string()),
+        ],
+    )
+}
+
+/// The stretches of the run (µs, in order, not overlapping) in which two
+/// requests hold the same count under GET then SET: from the later of two
+/// GETs' answers that read the same value to the first of their SETs. The
+/// replay slows down through them.
+pub fn races(r: &Report, shared: &[Option<u32>]) -> Vec<(u64, u64)> {
+    let set_of = |q: Option<u32>| {
+        r.calls
+            .iter()
+            .find(|c| c.command == Command::Set && c.request == q)
+            .and_then(|c| c.executed_us)
+            .unwrap_or(r.end_us)
+    };
+    let mut w: Vec<(u64, u64)> = Vec::new();
+    for (c, g) in r.calls.iter().zip(shared) {
+        let Some(first) = g.map(|f| &r.calls[f as usize]) else {
+            continue;
+        };
+        if first.request == c.request {
+            continue;
+        }
+        let (Some(a), Some(b)) = (c.replied_us, first.replied_us) else {
+            continue;
+        };
+        let (from, to) = (a.max(b), set_of(c.request).min(set_of(first.request)));
+        if from < to {
+            w.push((from, to));
+        }
+    }
+    w.sort_unstable();
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    for (a, b) in w {
+        match out.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// The replay's moment `dt` ms of real time after `t` (µs), moving `rate`
+/// µs a ms, except through the `races`, each of which lasts at least
+/// `hold_ms`. Rounded up: a frame always moves the replay on.
+pub fn advance(t: u64, dt: f64, rate: f64, races: &[(u64, u64)], hold_ms: f64) -> u64 {
+    let start = t;
+    let (mut t, mut dt) = (t as f64, dt);
+    while dt > 0.0 {
+        let here = races
+            .iter()
+            .find(|(a, b)| (*a as f64) <= t && t < *b as f64);
+        let (speed, until) = match here {
+            Some(&(a, b)) => (rate.min((b - a) as f64 / hold_ms), b as f64),
+            None => (
+                rate,
+                races
+                    .iter()
+                    .map(|&(a, _)| a as f64)
+                    .find(|&a| a > t)
+                    .unwrap_or(f64::INFINITY),
+            ),
+        };
+        if speed <= 0.0 {
+            break;
+        }
+        let need = (until - t) / speed;
+        if need >= dt {
+            t += dt * speed;
+            break;
+        }
+        t = until;
+        dt -= need;
+    }
+    (t.ceil() as u64).max(start + u64::from(dt > 0.0))
+}
