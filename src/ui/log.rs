@@ -31,9 +31,28 @@ impl Slot {
         })
     }
 
-    fn fill(&mut self, line: &Line) {
+    fn fill(&mut self, line: &Line, lab: Lab) {
         if self.shown.as_ref() == Some(line) {
             return;
+        }
+        if self
+            .shown
+            .as_ref()
+            .is_none_or(|o| (o.request, o.to) != (line.request, line.to))
+        {
+            // Whose it is, to be followed across the views (a batch is no
+            // one request's), by mouse, touch or keyboard.
+            if line.request > 0 {
+                let _ = self
+                    .li
+                    .set_attribute("data-request", &line.request.to_string());
+                let _ = self.li.set_attribute("data-to", &line.to.to_string());
+                let _ = self.li.set_attribute("tabindex", "0");
+            } else {
+                for k in ["data-request", "data-to", "tabindex"] {
+                    let _ = self.li.remove_attribute(k);
+                }
+            }
         }
         if self.shown.as_ref().is_none_or(|o| o.warn != line.warn) {
             let class = if line.warn {
@@ -48,6 +67,7 @@ impl Slot {
             part.text(text);
         }
         self.shown = Some(line.clone());
+        super::highlight::mark(lab, &self.li);
     }
 }
 
@@ -100,7 +120,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 held.push(slot);
             }
             for (slot, line) in held.iter_mut().zip(&shown) {
-                slot.fill(line);
+                slot.fill(line, lab);
             }
         });
         if let (Some(e), Some(words)) = (&empty, &mut empty_words) {

@@ -312,7 +312,31 @@ pub fn skeleton(
             .text(T::CardsLabel)
             .raw(r#""></ul></div>"#);
     }
-    // The code right after the cards: they stay in the first screen.
+    // The race on one clock and what Redis saw right after the cards, so
+    // that the picture and the racing requests' rows fit in one screen.
+    if full && (shows(Section::Timeline) || shows(Section::Log)) {
+        w.raw(r#"<div class="rll-redis" data-slot="redis">"#);
+        if shows(Section::Timeline) {
+            let _ = write!(
+                w.out,
+                r#"<figure class="rll-tl" data-slot="timeline" aria-labelledby="{id}-tl-title">"#
+            );
+            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
+                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class="rll-tl__cursor" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
+        }
+        if shows(Section::Log) {
+            let _ = write!(
+                w.out,
+                r#"<div role="group" class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
+            );
+            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
+                .raw(r#"<p class="rll-log__empty" data-slot="log-empty">"#)
+                .text(T::LogNothing)
+                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></div>"#);
+        }
+        w.raw("</div>");
+    }
+    // The code after them.
     if full && shows(Section::Code) {
         code(&mut w);
     }
@@ -325,28 +349,6 @@ pub fn skeleton(
         }
         if details_shown {
             details(&mut w);
-        }
-        w.raw("</div>");
-    }
-    if full && (shows(Section::Timeline) || shows(Section::Log)) {
-        w.raw(r#"<div class="rll-redis" data-slot="redis">"#);
-        if shows(Section::Timeline) {
-            let _ = write!(
-                w.out,
-                r#"<figure class="rll-tl" data-slot="timeline" aria-labelledby="{id}-tl-title">"#
-            );
-            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
-                .raw(r#"<p class="rll-tl__caption" data-slot="tl-caption"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class="rll-tl__cursor" aria-hidden="true" hidden></i></div><ul class="rll-tl__key" aria-hidden="true" data-slot="tl-key"></ul></figure>"#);
-        }
-        if shows(Section::Log) {
-            let _ = write!(
-                w.out,
-                r#"<div role="group" class="rll-log" data-slot="log" aria-labelledby="{id}-log-title">"#
-            );
-            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
-                .raw(r#"<p class="rll-log__empty" data-slot="log-empty">"#)
-                .text(T::LogNothing)
-                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all" data-act="log-all" aria-expanded="false" hidden></button></div>"#);
         }
         w.raw("</div>");
     }
