@@ -272,7 +272,7 @@ pub fn hit(lab: Lab, target: &web_sys::Element, x: f64, y: f64) -> Option<u32> {
     let li = target.closest("[data-server]").ok().flatten()?;
     let s = li.get_attribute("data-server")?.parse::<u32>().ok()? - 1;
     let k = super::marks::at(f64::from(target.client_width()), x, y)?;
-    let t = lab.words[W_CARDS].with_untracked(|m| m.t_us);
+    let t = lab.time.get_untracked().unwrap_or(u64::MAX);
     lab.report.with_untracked(|r| {
         let mut mine = (r.requests.iter().enumerate())
             .filter(|(_, q)| q.server == Some(s) && q.arrival_us <= t);

@@ -80,31 +80,13 @@ pub fn class(el: &Element, c: &str, on: bool) {
 }
 
 /// Listens to `kind` events on `target` until the widget goes.
-pub fn listen(
-    target: &web_sys::EventTarget,
-    kind: &'static str,
-    f: impl FnMut(web_sys::Event) + 'static,
-) {
-    listen_all(target, &[kind], f);
-}
-
-/// [`listen`] for several kinds of event with one handler (one closure:
-/// each costs the download its own glue).
-pub fn listen_all(
-    target: &web_sys::EventTarget,
-    kinds: &[&'static str],
-    f: impl FnMut(web_sys::Event) + 'static,
-) {
+pub fn listen(target: &web_sys::EventTarget, kind: &str, f: impl FnMut(web_sys::Event) + 'static) {
     let f = Closure::<dyn FnMut(web_sys::Event)>::new(f);
-    for kind in kinds {
-        let _ = target.add_event_listener_with_callback(kind, f.as_ref().unchecked_ref());
-    }
-    let held = send_wrapper::SendWrapper::new((target.clone(), kinds.to_vec(), f));
+    let _ = target.add_event_listener_with_callback(kind, f.as_ref().unchecked_ref());
+    let held = send_wrapper::SendWrapper::new((target.clone(), kind.to_string(), f));
     on_cleanup(move || {
-        let (target, kinds, f) = held.take();
-        for kind in &kinds {
-            let _ = target.remove_event_listener_with_callback(kind, f.as_ref().unchecked_ref());
-        }
+        let (target, kind, f) = held.take();
+        let _ = target.remove_event_listener_with_callback(&kind, f.as_ref().unchecked_ref());
     });
 }
 

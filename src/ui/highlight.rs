@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use super::dom::{self, closest};
+use super::dom::{self, closest, listen};
 use super::state::Lab;
 
 /// The request an element stands for, and the last of its run.
@@ -26,20 +26,17 @@ fn range(el: &Element) -> Option<(u32, u32)> {
     Some((n, to))
 }
 
-/// Gives `el` (just written with its `data-request`) the class if it
-/// stands for the request highlighted now.
-pub fn mark(lab: Lab, el: &Element) {
-    let n = lab.highlight.get_untracked();
-    let on = range(el).is_some_and(|(a, b)| a <= n && n <= b);
+/// Gives `el` the class if it stands for request `n` (the one highlighted,
+/// which the caller's effect reads: it runs again when that changes).
+pub fn mark(n: u32, el: &Element) {
+    let on = n > 0 && range(el).is_some_and(|(a, b)| a <= n && n <= b);
     dom::class(el, "rll-hl", on);
 }
 
 /// Highlights request `n` (1-based), or none.
 fn set(lab: Lab, n: Option<u32>) {
     let n = n.unwrap_or(0);
-    if lab.highlight.get_untracked() != n {
-        lab.highlight.set(n);
-    }
+    lab.highlight.maybe_update(|h| std::mem::replace(h, n) != n);
 }
 
 /// The request under the pointer of `ev`: an element's, or a mark's on
@@ -79,7 +76,8 @@ pub fn focus(lab: Lab, ev: &web_sys::Event, on: bool) {
     }
 }
 
-/// Binds the root's attribute, the elements' class, and the pointer.
+/// Binds the root's attribute and the pointer (the log and the timeline
+/// mark their own elements, see [`mark`]).
 pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     super::effect(move || {
@@ -89,20 +87,20 @@ pub fn bind(lab: Lab, root: &Element) {
         } else {
             let _ = r.remove_attribute("data-highlight");
         }
-        for el in dom::all(&r, "[data-request]") {
-            mark(lab, &el);
-        }
     });
     // A mouse highlights what it is over, and nothing once it leaves the
-    // widget (a finger's moves are drags); focus leaving a request ends it.
-    let kinds = ["pointermove", "pointerleave", "focusout"];
-    dom::listen_all(root, &kinds, move |ev| {
+    // widget (a finger's moves are drags); focus leaving a request ends
+    // it. One handler (copies of one closure share one instantiation of
+    // `listen`: each costs the download its own glue).
+    let handler = move |ev: web_sys::Event| {
         let touch = get(&ev, "pointerType").and_then(|t| t.as_string());
-        let touch = touch.as_deref() == Some("touch");
         if ev.type_() == "focusout" {
             focus(lab, &ev, false);
-        } else if !touch {
+        } else if touch.as_deref() != Some("touch") {
             set(lab, under(lab, &ev));
         }
-    });
+    };
+    for kind in ["pointermove", "pointerleave", "focusout"] {
+        listen(root, kind, handler);
+    }
 }

@@ -22,6 +22,8 @@ struct Slot {
 impl Slot {
     fn new(document: &web_sys::Document) -> Option<Slot> {
         let li = document.create_element("li").ok()?;
+        // Reached by the keyboard, to follow its request across the views.
+        let _ = li.set_attribute("tabindex", "0");
         li.set_inner_html(r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#);
         let part = |k: u32| li.children().item(k).map(Kept::new);
         Some(Slot {
@@ -31,7 +33,8 @@ impl Slot {
         })
     }
 
-    fn fill(&mut self, line: &Line, lab: Lab) {
+    fn fill(&mut self, line: &Line, hl: u32) {
+        super::highlight::mark(hl, &self.li);
         if self.shown.as_ref() == Some(line) {
             return;
         }
@@ -67,7 +70,7 @@ impl Slot {
             part.text(text);
         }
         self.shown = Some(line.clone());
-        super::highlight::mark(lab, &self.li);
+        super::highlight::mark(hl, &self.li);
     }
 }
 
@@ -97,6 +100,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
         let t = lab.words[W_LOG].with(|m| m.t_us);
+        let hl = lab.highlight.get();
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r
@@ -120,7 +124,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 held.push(slot);
             }
             for (slot, line) in held.iter_mut().zip(&shown) {
-                slot.fill(line, lab);
+                slot.fill(line, hl);
             }
         });
         if let (Some(e), Some(words)) = (&empty, &mut empty_words) {

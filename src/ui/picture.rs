@@ -220,42 +220,31 @@ fn draw(
     // diamond or a cross on the way back.
     dots(ctx, &f.dots, p);
     // Replies that carry the same count, read by several requests: joined
-    // by a dashed line, so the race is there to see.
-    let mut shared: Vec<&crate::vm::topology::Packet> =
-        f.packets.iter().filter(|p| p.warn).collect();
-    crate::sim::sort::sort_by(&mut shared, |a, b| a.label.cmp(&b.label));
-    for group in shared
-        .chunk_by(|a, b| a.label == b.label)
-        .filter(|g| g.len() > 1)
-    {
+    // by a dashed line, and the note that says it where the layout found
+    // it room, on a halo of the background in case it crosses a line.
+    let note = texts.get(T::SameCount);
+    let note_w = ctx.measure_text(note).map_or(80.0, |m| m.width());
+    for race in topology::races(f, l, note_w) {
         ctx.set_stroke_style_str(&p.bad_ink);
         ctx.set_line_width(1.5);
         let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
         ctx.begin_path();
-        for (k, pk) in group.iter().enumerate() {
-            if k == 0 {
-                ctx.move_to(pk.at.x, pk.at.y);
-            } else {
-                ctx.line_to(pk.at.x, pk.at.y);
-            }
+        for at in &race.pills {
+            ctx.line_to(at.x, at.y);
         }
         ctx.stroke();
         let _ = ctx.set_line_dash(&js_sys::Array::new());
+        if let Some(at) = race.note {
+            let y = at.y + at.h / 2.0;
+            ctx.set_text_align("left");
+            ctx.set_stroke_style_str(&p.bg);
+            ctx.set_line_width(4.0);
+            let _ = ctx.stroke_text(note, at.x, y);
+            ctx.set_fill_style_str(&p.bad_ink);
+            let _ = ctx.fill_text(note, at.x, y);
+            ctx.set_text_align("center");
+        }
     }
-    // The note that they carry the same count, where the layout found it
-    // room, on a halo of the background in case it crosses a line.
-    let note = texts.get(T::SameCount);
-    let note_w = ctx.measure_text(note).map_or(80.0, |m| m.width());
-    ctx.set_text_align("left");
-    for at in topology::notes(f, l, note_w) {
-        let y = at.y + at.h / 2.0;
-        ctx.set_stroke_style_str(&p.bg);
-        ctx.set_line_width(4.0);
-        let _ = ctx.stroke_text(note, at.x, y);
-        ctx.set_fill_style_str(&p.bad_ink);
-        let _ = ctx.fill_text(note, at.x, y);
-    }
-    ctx.set_text_align("center");
     // The Redis commands.
     for pk in &f.packets {
         let colour = if pk.warn {
@@ -309,9 +298,9 @@ fn ring(ctx: &web_sys::CanvasRenderingContext2d, p: &Palette) {
     ctx.stroke();
 }
 
-/// The request under (x, y) in the picture drawn last, if any.
+/// The request under (x, y) in the picture drawn last (0 for none).
 pub fn hit(lab: Lab, x: f64, y: f64) -> Option<u32> {
-    Some(topology::hit(&lab.m().frame.borrow(), x, y)).filter(|n| *n > 0)
+    Some(topology::hit(&lab.m().frame.borrow(), x, y))
 }
 
 /// The requests, one path per look.

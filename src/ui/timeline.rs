@@ -201,8 +201,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         if let Some(o) = &overlay {
             let markup = rows.with(|tl| crate::vm::timeline::rows_markup(tl, &m.texts));
             super::dom::html(o, markup, &mut last_rows);
+            let hl = lab.highlight.get();
             for li in super::dom::all(o, "li") {
-                super::highlight::mark(lab, &li);
+                super::highlight::mark(hl, &li);
             }
         }
     });

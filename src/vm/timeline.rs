@@ -110,6 +110,7 @@ pub fn timeline(r: &Report, shared: &[Option<u32>]) -> Timeline {
 /// server 2: ok"), as the drawing shows it.
 pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
     use super::text::T;
+    use std::fmt::Write;
     let mut out = String::new();
     for row in &tl.rows {
         let name = texts.fill(
@@ -124,12 +125,13 @@ pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
         } else {
             T::AnswerNo
         });
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             r#"<li tabindex="0" data-request="{}" aria-label="{}: {}"></li>"#,
             row.number,
             super::html::esc(&name),
             super::html::esc(answer)
-        ));
+        );
     }
     out
 }

@@ -276,7 +276,6 @@ pub const MAX_LABELS: usize = 24;
 /// at the user at once, and commands sit at Redis while they are out.
 pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: bool) -> Frame {
     let lead = if motion { lead_us(r) } else { 0 };
-    let mut waiting: Vec<(u32, u32)> = Vec::new();
     let mut f = Frame {
         servers: vec![ServerState::default(); l.servers.len()],
         own: super::own::own_counts(r, t_us),
@@ -333,9 +332,20 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         if t_us < q.answer_us {
             on_lane[lane(q.server)] += 1;
             if let Some(s) = q.server {
+                // A few hollow dots queued at its door.
+                let k = f.servers[s as usize].waiting;
                 f.servers[s as usize].waiting += 1;
-                if f.servers[s as usize].waiting <= 4 {
-                    waiting.push((s, number));
+                let rect = &l.servers[s as usize];
+                if k < 4 {
+                    f.dots.push(Dot {
+                        at: Pt {
+                            x: rect.x - 7.0 - f64::from(k) * 9.0,
+                            y: rect.y + rect.h / 2.0,
+                        },
+                        look: Look::Pending,
+                        n: number,
+                        count: 1,
+                    });
                 }
             }
             continue;
@@ -370,22 +380,6 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         } else {
             f.back.1 += 1;
         }
-    }
-    // Requests waiting at a server: a few hollow dots queued at its door.
-    let mut queued = vec![0u32; lanes];
-    for (s, number) in waiting {
-        let rect = &l.servers[s as usize];
-        let k = queued[s as usize];
-        queued[s as usize] += 1;
-        f.dots.push(Dot {
-            at: Pt {
-                x: rect.x - 7.0 - f64::from(k) * 9.0,
-                y: rect.y + rect.h / 2.0,
-            },
-            look: Look::Pending,
-            n: number,
-            count: 1,
-        });
     }
     // Hundreds at once would be a blob: one pill per lane with its count,
     // at its server's door (the gateway's refusals above its wire).
@@ -540,7 +534,8 @@ pub const GROUP_H: f64 = 14.0;
 
 /// Where a lane's group count sits.
 pub fn group_rect(at: Pt, count: u32) -> Rect {
-    let w = 6.0 + 7.0 * count.to_string().len() as f64;
+    let digits = 1 + u32::from(count >= 10) + u32::from(count >= 100) + u32::from(count >= 1000);
+    let w = 6.0 + 7.0 * f64::from(digits);
     Rect {
         x: at.x - w / 2.0,
         y: at.y - GROUP_H / 2.0,
@@ -582,20 +577,24 @@ pub fn hit(f: &Frame, x: f64, y: f64) -> u32 {
         .unwrap_or(0)
 }
 
-/// Where the note that several replies carry the same count goes, for
-/// each such group of pills in `f` (the note's box): above
-/// the group's top pill or below its bottom one, right of the servers, clear of
-/// every pill, box and other note; a group with no such place gets none
-/// (the pills' numbers and the dashed line still say it). `note_w` is the
-/// note's width.
-pub fn notes(f: &Frame, l: &Layout, note_w: f64) -> Vec<Rect> {
-    let mut out: Vec<Rect> = Vec::new();
+/// Replies that carry the same count, read by several requests: each
+/// group's pills (to join with a dashed line, so the race is there to
+/// see) and where its note ("same count") goes, if it finds room: above
+/// the group's top pill or below its bottom one, right of the servers,
+/// clear of every pill, box and other note (the pills' numbers and the
+/// line still say it without). `note_w` is the note's width.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Race {
+    pub pills: Vec<Pt>,
+    pub note: Option<Rect>,
+}
+
+/// The races in frame `f` (see [`Race`]).
+pub fn races(f: &Frame, l: &Layout, note_w: f64) -> Vec<Race> {
+    let mut out: Vec<Race> = Vec::new();
     // From the band's left end to the picture's right edge: above or
     // below Redis's box too.
     let right = l.w - 2.0;
-    if right - f.band.0 < note_w {
-        return out;
-    }
     let mut taken: Vec<Rect> = f
         .packets
         .iter()
@@ -608,33 +607,30 @@ pub fn notes(f: &Frame, l: &Layout, note_w: f64) -> Vec<Rect> {
         if !same(&p) || f.packets[..i].iter().any(|q| same(&q)) {
             continue;
         }
-        let group: Vec<&Packet> = f.packets.iter().filter(same).collect();
-        if group.len() < 2 {
+        let pills: Vec<Pt> = f.packets.iter().filter(same).map(|q| q.at).collect();
+        if pills.len() < 2 {
             continue;
         }
-        let top = group.iter().map(|q| q.at.y).fold(f64::INFINITY, f64::min);
-        let bottom = group
-            .iter()
-            .map(|q| q.at.y)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let x = within(group[0].at.x - note_w / 2.0, f.band.0, right - note_w);
-        for y in [top - PILL_H - 1.0, bottom + PILL_H + 1.0] {
-            let rect = Rect {
+        let top = pills.iter().map(|q| q.y).fold(f64::INFINITY, f64::min);
+        let bottom = pills.iter().map(|q| q.y).fold(f64::NEG_INFINITY, f64::max);
+        let x = within(pills[0].x - note_w / 2.0, f.band.0, right - note_w);
+        let note = [top - PILL_H - 1.0, bottom + PILL_H + 1.0]
+            .into_iter()
+            .map(|y| Rect {
                 x,
                 y: y - PILL_H / 2.0,
                 w: note_w,
                 h: PILL_H,
-            };
-            let fits = x >= f.band.0
-                && rect.y >= 0.0
-                && rect.y + rect.h <= l.h
-                && !taken.iter().any(|t| meet(t, &rect));
-            if fits {
-                taken.push(rect);
-                out.push(rect);
-                break;
-            }
-        }
+            })
+            .find(|r| {
+                r.x >= f.band.0
+                    && r.x + r.w <= right + 1e-9
+                    && r.y >= 0.0
+                    && r.y + r.h <= l.h
+                    && !taken.iter().any(|t| meet(t, r))
+            });
+        taken.extend(note);
+        out.push(Race { pills, note });
     }
     out
 }

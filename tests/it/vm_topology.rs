@@ -492,7 +492,7 @@ fn the_key_shows_only_what_can_happen_in_the_strategy_shown() {
 /// gateway, the balancer, each server (its count), Redis, every labelled
 /// pill, each lane's group count and each "same count" note.
 fn worded(r: &Report, l: &Layout, t_us: u64) -> Vec<(String, Rect)> {
-    use ratelimit_lab::vm::topology::{group_rect, notes, pill_rect};
+    use ratelimit_lab::vm::topology::{group_rect, pill_rect, races};
     let f = frame(r, l, &shared_reads(r), t_us, true);
     let mut all: Vec<(String, Rect)> =
         vec![("user".into(), l.user), ("balancer".into(), l.balancer)];
@@ -508,7 +508,10 @@ fn worded(r: &Report, l: &Layout, t_us: u64) -> Vec<(String, Rect)> {
         all.push((format!("group {}", d.count), group_rect(d.at, d.count)));
     }
     let note = english().get(T::SameCount).to_string();
-    for rect in notes(&f, l, pill_width(&note) - 10.0) {
+    for rect in races(&f, l, pill_width(&note) - 10.0)
+        .iter()
+        .filter_map(|r| r.note)
+    {
         all.push(("note".into(), rect));
     }
     all
@@ -594,7 +597,7 @@ fn hundreds_of_requests_are_grouped_per_lane_with_their_count() {
 
 #[test]
 fn pills_carry_their_requests_numbers_where_they_fit() {
-    use ratelimit_lab::vm::topology::{hit, notes};
+    use ratelimit_lab::vm::topology::{hit, races};
     // The first race of the default GET then SET burst: requests 1 and 2
     // both carry 0 back, on a phone and a desktop, and the note that says
     // it sits clear of them.
@@ -605,11 +608,10 @@ fn pills_carry_their_requests_numbers_where_they_fit() {
         let mut pills: Vec<String> = f.packets.iter().map(|p| p.text()).collect();
         pills.sort();
         assert_eq!(pills, ["#1 → 0", "#2 → 0"], "{w} px");
-        assert_eq!(
-            notes(&f, &l, 70.0).len(),
-            1,
-            "{w} px: one note for the pair"
-        );
+        let race = races(&f, &l, 70.0);
+        assert_eq!(race.len(), 1, "{w} px: one race");
+        assert_eq!(race[0].pills.len(), 2, "{w} px: its two pills joined");
+        assert!(race[0].note.is_some(), "{w} px: and its note");
         // Each pill, pointed at, is its request's; nothing is beside them.
         for p in &f.packets {
             assert_eq!(hit(&f, p.at.x, p.at.y), p.n, "{w} px: {p:?}");
