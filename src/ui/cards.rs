@@ -31,6 +31,8 @@ struct Held {
     height: u32,
     /// Whether the canvas waits to be painted with `shown`'s marks.
     dirty: bool,
+    /// The mark of the request followed across the views, if here.
+    ring: Option<usize>,
 }
 
 impl Held {
@@ -59,6 +61,7 @@ impl Held {
             shown: None,
             height: u32::MAX,
             dirty: false,
+            ring: None,
         })
     }
 
@@ -170,6 +173,19 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let m = lab.m();
         let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
         let end_marks = end_marks.get();
+        // The request followed across the views: which card holds its mark,
+        // and where (its place among that server's arrivals), once here.
+        let n = lab.highlight.get();
+        let ring = (n > 0).then_some(n).and_then(|n| {
+            lab.report.with(|r| {
+                let q = r.requests.get(n as usize - 1)?;
+                let s = q.server?;
+                let before = r.requests[..n as usize - 1]
+                    .iter()
+                    .filter(|p| p.server == Some(s));
+                (q.arrival_us <= t && !hide).then(|| (s as usize, before.count()))
+            })
+        });
         // While the replay plays, the cards' sentences for screen readers
         // wait for it to stop: nobody hears sixty a second.
         let quiet = lab.playing.get();
@@ -219,8 +235,13 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 drawn.rows = tallest;
                 repaint = true;
             }
-            for (card, c) in held.iter_mut().zip(&rows) {
+            for (i, (card, c)) in held.iter_mut().zip(&rows).enumerate() {
                 card.fill(c, drawn.canvas_width, tallest, repaint, quiet, &m.texts);
+                let here = ring.filter(|(s, _)| *s == i).map(|(_, k)| k);
+                if card.ring != here {
+                    card.ring = here;
+                    card.dirty = true;
+                }
             }
         });
         painter.paint(lab.playing.get_untracked(), move || {
@@ -237,10 +258,25 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                             drawn.canvas_width,
                             drawn.rows,
                             palette,
+                            card.ring,
                         );
                     }
                 }
             });
         });
     });
+}
+
+/// The request of the card's mark under (x, y) on its canvas `target`:
+/// the server's how-manyth arrival.
+pub fn hit(lab: Lab, target: &web_sys::Element, x: f64, y: f64) -> Option<u32> {
+    let li = target.closest("[data-server]").ok().flatten()?;
+    let s = li.get_attribute("data-server")?.parse::<u32>().ok()? - 1;
+    let k = super::marks::at(f64::from(target.client_width()), x, y)?;
+    let t = lab.time.get_untracked().unwrap_or(u64::MAX);
+    lab.report.with_untracked(|r| {
+        let mut mine = (r.requests.iter().enumerate())
+            .filter(|(_, q)| q.server == Some(s) && q.arrival_us <= t);
+        mine.nth(k).map(|(i, _)| i as u32 + 1)
+    })
 }

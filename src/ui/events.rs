@@ -20,6 +20,7 @@ use crate::vm::text::T;
 pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "click", move |ev| {
+        super::highlight::tap(lab, &ev);
         if let Some(el) = closest(&ev, "[data-act]") {
             click(lab, &r, &el);
         }
@@ -92,6 +93,7 @@ pub fn bind(lab: Lab, root: &Element) {
         if let Some(input) = closest(&ev, "input[type=\"range\"][data-knob]") {
             keep_in_view(&input);
         }
+        super::highlight::focus(lab, &ev, true);
         super::charts::readout(lab, &ev);
     });
     listen(root, "mouseover", move |ev| {

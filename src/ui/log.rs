@@ -23,6 +23,8 @@ struct Slot {
 impl Slot {
     fn new(document: &web_sys::Document) -> Option<Slot> {
         let li = document.create_element("li").ok()?;
+        // Reached by the keyboard, to follow its request across the views.
+        let _ = li.set_attribute("tabindex", "0");
         li.set_inner_html(r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#);
         let part = |k: u32| li.children().item(k).map(Kept::new);
         Some(Slot {
@@ -32,9 +34,29 @@ impl Slot {
         })
     }
 
-    fn fill(&mut self, line: &Line) {
+    fn fill(&mut self, line: &Line, hl: u32) {
+        super::highlight::mark(hl, &self.li);
         if self.shown.as_ref() == Some(line) {
             return;
+        }
+        if self
+            .shown
+            .as_ref()
+            .is_none_or(|o| (o.request, o.to) != (line.request, line.to))
+        {
+            // Whose it is, to be followed across the views (a batch is no
+            // one request's), by mouse, touch or keyboard.
+            if line.request > 0 {
+                let _ = self
+                    .li
+                    .set_attribute("data-request", &line.request.to_string());
+                let _ = self.li.set_attribute("data-to", &line.to.to_string());
+                let _ = self.li.set_attribute("tabindex", "0");
+            } else {
+                for k in ["data-request", "data-to", "tabindex"] {
+                    let _ = self.li.remove_attribute(k);
+                }
+            }
         }
         if self.shown.as_ref().is_none_or(|o| o.warn != line.warn) {
             let class = if line.warn {
@@ -49,6 +71,7 @@ impl Slot {
             part.text(text);
         }
         self.shown = Some(line.clone());
+        super::highlight::mark(hl, &self.li);
     }
 }
 
@@ -78,6 +101,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
         let t = lab.words[W_LOG].with(|m| m.t_us);
+        let hl = lab.highlight.get();
         let m = lab.m();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r
@@ -101,7 +125,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 held.push(slot);
             }
             for (slot, line) in held.iter_mut().zip(&shown) {
-                slot.fill(line);
+                slot.fill(line, hl);
             }
         });
         if let (Some(e), Some(words)) = (&empty, &mut empty_words) {

@@ -72,7 +72,16 @@ pub fn height(rows: usize) -> u32 {
 /// Draws `marks` on `el`, which is `width` CSS pixels wide and `rows` rows
 /// tall (every card gets the tallest card's rows: the cards line up, and a
 /// drag that moves one mark rarely resizes a canvas, which costs a layout).
-pub fn draw(surface: &mut Surface, marks: &[Mark], width: f64, rows: usize, palette: &Palette) {
+/// `ring` is the mark of the request followed across the views, if this
+/// card holds it.
+pub fn draw(
+    surface: &mut Surface,
+    marks: &[Mark],
+    width: f64,
+    rows: usize,
+    palette: &Palette,
+    ring: Option<usize>,
+) {
     let columns = columns(width);
     let height = height(rows.max(marks.len().div_ceil(columns)));
     let Some((ctx, _)) = surface.begin(width, height, palette.dpr) else {
@@ -114,4 +123,24 @@ pub fn draw(surface: &mut Surface, marks: &[Mark], width: f64, rows: usize, pale
             ctx.fill();
         }
     }
+    if let Some(i) = ring.filter(|i| *i < marks.len()) {
+        let r = SIZE / 2.0;
+        ctx.begin_path();
+        let (x, y) = (
+            (i % columns) as f64 * STEP + r,
+            (i / columns) as f64 * STEP + r,
+        );
+        let _ = ctx.arc(x, y, r + 1.0, 0.0, std::f64::consts::TAU);
+        ctx.set_stroke_style_str(&palette.ink);
+        ctx.set_line_width(2.0);
+        ctx.stroke();
+    }
+}
+
+/// The mark under (x, y), in CSS pixels from the top left of a canvas
+/// `width` wide.
+pub fn at(width: f64, x: f64, y: f64) -> Option<usize> {
+    let (c, r) = ((x / STEP).floor(), (y / STEP).floor());
+    let columns = columns(width);
+    (c >= 0.0 && r >= 0.0 && (c as usize) < columns).then(|| r as usize * columns + c as usize)
 }

@@ -28,6 +28,7 @@ mod dom;
 mod embed;
 mod events;
 mod glossary;
+mod highlight;
 mod json;
 mod lms;
 mod log;
@@ -484,6 +485,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         order,
         quiz_id: crate::vm::lms::quiz_name(id.as_deref()),
         graded,
+        frame: Default::default(),
     };
     el.set_inner_html("");
     let target = if url_state {
@@ -612,6 +614,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     cards::bind(lab, root);
     timeline::bind(lab, root);
     log::bind(lab, root);
+    highlight::bind(lab, root);
     charts::bind(lab, root);
     quiz::bind(lab, root);
     code::bind(lab, root);

@@ -171,6 +171,7 @@ fn draw(
     counter: Option<u32>,
     p: &Palette,
     texts: &Texts,
+    hl: u32,
 ) {
     let redis_value = topology::redis_value(s, counter, texts);
     let key = Still {
@@ -211,7 +212,8 @@ fn draw(
             if o.is_some() && wide(&line) {
                 line = own::box_line(&name, o, st.allowed, st.refused, true);
             }
-            let _ = ctx.fill_text(&line, s.x + 4.0, s.y + s.h / 2.0);
+            // Never past its box, into the pills' band.
+            let _ = ctx.fill_text_with_max_width(&line, s.x + 4.0, s.y + s.h / 2.0, s.w - 6.0);
         }
     }
     ctx.set_text_align("center");
@@ -219,46 +221,30 @@ fn draw(
     // diamond or a cross on the way back.
     dots(ctx, &f.dots, p);
     // Replies that carry the same count, read by several requests: joined
-    // by a dashed line, so the race is there to see.
-    let mut shared: Vec<&crate::vm::topology::Packet> =
-        f.packets.iter().filter(|p| p.warn).collect();
-    crate::sim::sort::sort_by(&mut shared, |a, b| a.label.cmp(&b.label));
-    for group in shared
-        .chunk_by(|a, b| a.label == b.label)
-        .filter(|g| g.len() > 1)
-    {
+    // by a dashed line, and the note that says it where the layout found
+    // it room, on a halo of the background in case it crosses a line.
+    let note = texts.get(T::SameCount);
+    let note_w = ctx.measure_text(note).map_or(80.0, |m| m.width());
+    for race in topology::races(f, l, note_w) {
         ctx.set_stroke_style_str(&p.bad_ink);
         ctx.set_line_width(1.5);
         let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
         ctx.begin_path();
-        for (k, pk) in group.iter().enumerate() {
-            if k == 0 {
-                ctx.move_to(pk.at.x, pk.at.y);
-            } else {
-                ctx.line_to(pk.at.x, pk.at.y);
-            }
+        for at in &race.pills {
+            ctx.line_to(at.x, at.y);
         }
         ctx.stroke();
         let _ = ctx.set_line_dash(&js_sys::Array::new());
-        let top = group
-            .iter()
-            .map(|pk| pk.at)
-            .fold(group[0].at, |a, b| if b.y < a.y { b } else { a });
-        // Above the top pill, running right from its left end (clear of
-        // the servers' counts) and above Redis's name, on a halo of the
-        // background in case it crosses a line.
-        let x = top.x - topology::pill_width(&group[0].label) / 2.0;
-        let y = l
-            .redis
-            .as_ref()
-            .map_or(top.y - 16.0, |r| (top.y - 16.0).min(r.y - 8.0));
-        ctx.set_text_align("left");
-        ctx.set_stroke_style_str(&p.bg);
-        ctx.set_line_width(4.0);
-        let _ = ctx.stroke_text(texts.get(T::SameCount), x, y);
-        ctx.set_fill_style_str(&p.bad_ink);
-        let _ = ctx.fill_text(texts.get(T::SameCount), x, y);
-        ctx.set_text_align("center");
+        if let Some(at) = race.note {
+            let y = at.y + at.h / 2.0;
+            ctx.set_text_align("left");
+            ctx.set_stroke_style_str(&p.bg);
+            ctx.set_line_width(4.0);
+            let _ = ctx.stroke_text(note, at.x, y);
+            ctx.set_fill_style_str(&p.bad_ink);
+            let _ = ctx.fill_text(note, at.x, y);
+            ctx.set_text_align("center");
+        }
     }
     // The Redis commands.
     for pk in &f.packets {
@@ -275,21 +261,47 @@ fn draw(
             ctx.set_fill_style_str(colour);
             ctx.fill();
         } else {
-            let w = topology::pill_width(&pk.label);
+            let text = pk.text();
+            let b = topology::pill_rect(pk.at, &text);
             ctx.begin_path();
-            let _ = ctx.round_rect_with_f64(
-                pk.at.x - w / 2.0,
-                pk.at.y - topology::PILL_H / 2.0,
-                w,
-                topology::PILL_H,
-                topology::PILL_H / 2.0,
-            );
+            let _ = ctx.round_rect_with_f64(b.x, b.y, b.w, b.h, b.h / 2.0);
             ctx.set_fill_style_str(colour);
             ctx.fill();
+            if hl > 0 && hl == pk.n {
+                ring(ctx, p);
+            }
             ctx.set_fill_style_str(&p.bg);
-            let _ = ctx.fill_text(&pk.label, pk.at.x, pk.at.y + 0.5);
+            let _ = ctx.fill_text(&text, pk.at.x, pk.at.y + 0.5);
         }
     }
+    // The request followed across the views: a ring round its mark.
+    for d in f.dots.iter().filter(|d| hl > 0 && hl == d.n) {
+        ctx.begin_path();
+        let _ = ctx.arc(d.at.x, d.at.y, 8.0, 0.0, std::f64::consts::TAU);
+        ring(ctx, p);
+    }
+    // A lane's group: its count in a small pill.
+    for d in f.dots.iter().filter(|d| d.count > 1) {
+        let b = topology::group_rect(d.at, d.count);
+        ctx.begin_path();
+        let _ = ctx.round_rect_with_f64(b.x, b.y, b.w, b.h, b.h / 2.0);
+        ctx.set_fill_style_str(&p.muted);
+        ctx.fill();
+        ctx.set_fill_style_str(&p.bg);
+        let _ = ctx.fill_text(&d.count.to_string(), d.at.x, d.at.y + 0.5);
+    }
+}
+
+/// Strokes the current path as the highlight's ring.
+fn ring(ctx: &web_sys::CanvasRenderingContext2d, p: &Palette) {
+    ctx.set_stroke_style_str(&p.ink);
+    ctx.set_line_width(2.5);
+    ctx.stroke();
+}
+
+/// The request under (x, y) in the picture drawn last (0 for none).
+pub fn hit(lab: Lab, x: f64, y: f64) -> Option<u32> {
+    Some(topology::hit(&lab.m().frame.borrow(), x, y))
 }
 
 /// The requests, one path per look.
@@ -302,7 +314,7 @@ fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
         (Look::Refused, Mark::No, &p.no, true),
     ] {
         ctx.begin_path();
-        for d in dots.iter().filter(|d| d.look == look) {
+        for d in dots.iter().filter(|d| d.look == look && d.count == 1) {
             super::marks::trace(ctx, mark, d.at.x, d.at.y, 4.0);
         }
         if stroke {
@@ -364,16 +376,20 @@ pub fn bind(lab: Lab, root: &Element) {
                 .with(|shared| topology::frame(r, &l, shared, t, motion));
             (f, r.scenario)
         });
+        let hl = lab.highlight.get();
+        // Kept for the pointer to find a request in (see [`hit`]).
+        *m.frame.borrow_mut() = f;
         let pic = pic.clone();
         painter.paint(lab.playing.get_untracked(), move || {
             draw(
                 &mut pic.borrow_mut(),
                 &l,
-                &f,
+                &m.frame.borrow(),
                 &scenario,
                 counter,
                 &colours,
                 &m.texts,
+                hl,
             );
         });
     });

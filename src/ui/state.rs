@@ -62,6 +62,8 @@ pub struct Mount {
     /// content file was asked for and could not be used, unless the author
     /// allows the built-in quiz (`fallback=builtin`).
     pub graded: bool,
+    /// The picture as drawn last, for the pointer to find a request in.
+    pub frame: std::cell::RefCell<crate::vm::topology::Frame>,
 }
 
 /// A prediction, when the learner is asked for one before the reveal.
@@ -113,6 +115,9 @@ pub struct Lab {
     pub answers: RwSignal<Vec<Answer>>,
     /// Whether the Redis log shows every command.
     pub log_all: RwSignal<bool>,
+    /// The request followed across the views (1-based), 0 for none (a
+    /// signal type the widget already has: each new one costs the download).
+    pub highlight: RwSignal<u32>,
     /// How this widget was mounted.
     pub mount: StoredValue<Rc<Mount>, LocalStorage>,
     /// Bumped when the page switches between light and dark: canvases
@@ -187,6 +192,7 @@ impl Lab {
             words_time,
             answers,
             log_all: RwSignal::new(false),
+            highlight: RwSignal::new(0),
             mount: StoredValue::new_local(Rc::new(mount)),
             scheme: super::canvas::use_scheme(),
             palette: StoredValue::new_local(None),

@@ -175,6 +175,10 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let width = use_width(&canvas);
     let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
     let mut last_key = String::new();
+    // The rows the pointer and the keyboard reach (see
+    // [`crate::vm::timeline::rows_markup`]).
+    let overlay = super::dom::find(&figure, ".rll-tl__rows");
+    let mut last_rows = String::new();
     super::effect(move || {
         let s = lab.scenario.get();
         let m = lab.m();
@@ -194,6 +198,14 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         }
         if let Some(k) = &keys {
             super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
+        }
+        if let Some(o) = &overlay {
+            let markup = rows.with(|tl| crate::vm::timeline::rows_markup(tl, &m.texts));
+            super::dom::html(o, markup, &mut last_rows);
+            let hl = lab.highlight.get();
+            for li in super::dom::all(o, "li") {
+                super::highlight::mark(hl, &li);
+            }
         }
     });
     let cursor = super::dom::find(&figure, Class::TlCursor.selector());

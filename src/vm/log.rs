@@ -23,6 +23,10 @@ pub struct Line {
     pub note: String,
     /// Part of the race: a shared read or a lost update.
     pub warn: bool,
+    /// Whose command: the request's number, 1-based (0 for a batch), and
+    /// the last request of a run of GETs (else the same number).
+    pub request: u32,
+    pub to: u32,
 }
 
 /// What the log says while Redis has run nothing by `t_us`: that the
@@ -75,6 +79,7 @@ pub fn lines(
                         texts.fill(T::Ms, &[("n", &texts.num(&format::ms(at)))])
                     );
                     line.who = format!("#{} – #{}", num(first), num(req));
+                    line.to = req + 1;
                     line.command = format!("GET → {} ×{n}", c.value);
                     // The group's first reader, which may be earlier than
                     // this run's first line.
@@ -204,6 +209,8 @@ pub fn lines(
             command,
             note,
             warn,
+            request: c.request.map_or(0, |q| q + 1),
+            to: c.request.map_or(0, |q| q + 1),
         });
         counter = c.counter_after;
     }

@@ -341,7 +341,35 @@ pub fn skeleton(
             .text(T::CardsLabel)
             .raw(r#""></ul></div>"#);
     }
-    // The code right after the cards: they stay in the first screen.
+    // The race on one clock and what Redis saw right after the cards, so
+    // that the picture and the racing requests' rows fit in one screen.
+    if on(Block::Redis) {
+        w.raw(r#"<div class="rll-redis""#)
+            .slot(Slot::Redis)
+            .raw(r#">"#);
+        if on(Block::Timeline) {
+            let _ = write!(
+                w.out,
+                r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
+                Slot::Timeline.as_str()
+            );
+            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
+                .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
+        }
+        if on(Block::Log) {
+            let _ = write!(
+                w.out,
+                r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
+                Slot::Log.as_str()
+            );
+            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
+                .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
+                .text(T::LogNothing)
+                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
+        }
+        w.raw("</div>");
+    }
+    // The code after them.
     if on(Block::Code) {
         code(&mut w);
     }
@@ -356,32 +384,6 @@ pub fn skeleton(
         }
         if details_shown {
             details(&mut w);
-        }
-        w.raw("</div>");
-    }
-    if on(Block::Redis) {
-        w.raw(r#"<div class="rll-redis""#)
-            .slot(Slot::Redis)
-            .raw(r#">"#);
-        if on(Block::Timeline) {
-            let _ = write!(
-                w.out,
-                r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
-                Slot::Timeline.as_str()
-            );
-            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
-                .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
-        }
-        if on(Block::Log) {
-            let _ = write!(
-                w.out,
-                r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
-                Slot::Log.as_str()
-            );
-            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
-                .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
-                .text(T::LogNothing)
-                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
         }
         w.raw("</div>");
     }

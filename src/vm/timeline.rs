@@ -103,3 +103,35 @@ pub fn timeline(r: &Report, shared: &[Option<u32>]) -> Timeline {
         t0,
     }
 }
+
+/// One element per row, over the drawing: what the pointer and the
+/// keyboard reach to follow a request across the views. Each carries its
+/// request's number (`data-request`) and says the row in words ("#1
+/// server 2: ok"), as the drawing shows it.
+pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
+    use super::text::T;
+    use std::fmt::Write;
+    let mut out = String::new();
+    for row in &tl.rows {
+        let name = texts.fill(
+            T::RowName,
+            &[
+                ("i", &row.number.to_string()),
+                ("s", &row.server.to_string()),
+            ],
+        );
+        let answer = texts.get(if row.allowed {
+            T::AnswerOk
+        } else {
+            T::AnswerNo
+        });
+        let _ = write!(
+            out,
+            r#"<li tabindex="0" data-request="{}" aria-label="{}: {}"></li>"#,
+            row.number,
+            super::html::esc(&name),
+            super::html::esc(answer)
+        );
+    }
+    out
+}

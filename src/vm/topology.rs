@@ -96,15 +96,24 @@ pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
         ..node(0.0)
     };
     let gateway = edge.then(|| node(w * 0.26));
-    let mut balancer = node(if edge { w * 0.43 } else { w * 0.3 });
+    // Left of where it would be without Redis: the servers are further left.
+    let mut balancer = node(if edge {
+        w * 0.43
+    } else if redis {
+        w * 0.27
+    } else {
+        w * 0.3
+    });
     // Room for its full name, where there is room beside it (the view
     // writes the short name in a box too narrow for the full one).
     if !edge && w >= NARROW {
         balancer.x -= node_w * 0.3;
         balancer.w = node_w * 1.6;
     }
+    // Where servers call Redis, the band between them and Redis must hold
+    // a pill with its request's number ("#12 SET 13").
     let (sx0, sx1) = if redis {
-        (w * 0.52, w * 0.72)
+        (w * 0.46, w * 0.64)
     } else {
         (w * 0.6, w * 0.92)
     };
@@ -158,11 +167,16 @@ pub enum Look {
     Refused,
 }
 
-/// A request in the picture.
+/// A request in the picture, or a lane's group of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dot {
     pub at: Pt,
     pub look: Look,
+    /// The request's number, 1-based; 0 for a group.
+    pub n: u32,
+    /// How many requests it stands for: more than one for a lane's group
+    /// (drawn as a pill with the count, see [`GROUP_AT`]).
+    pub count: u32,
 }
 
 /// A Redis command in the picture, going there or coming back.
@@ -175,6 +189,21 @@ pub struct Packet {
     pub back: bool,
     /// A read another request also read (the race), or a lost update.
     pub warn: bool,
+    /// Its request's number, 1-based (0 for a batch of several).
+    pub n: u32,
+    /// Whether its pill shows the number ("#2 → 0"): where it fits.
+    pub numbered: bool,
+}
+
+impl Packet {
+    /// What its pill says.
+    pub fn text(&self) -> String {
+        if self.numbered {
+            format!("#{} {}", self.n, self.label)
+        } else {
+            self.label.clone()
+        }
+    }
 }
 
 /// One server in the picture: what it has answered by now, and how many
@@ -199,6 +228,9 @@ pub struct Frame {
     pub sent: u32,
     /// Answers back at the user: allowed, refused.
     pub back: (u32, u32),
+    /// The band between the servers and Redis that pills keep to: left
+    /// and right ends.
+    pub band: (f64, f64),
 }
 
 /// A point `p` (0–1) of the way along the polyline `path`.
@@ -274,23 +306,47 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         }
         (path, n)
     };
-    for q in &r.requests {
+    // Lanes: for each server (and one more for the gateway), how many
+    // requests are on their way there, wait there or come back from it.
+    let lanes = l.servers.len();
+    let mut on_lane = vec![0u32; lanes + 1];
+    let lane = |s: Option<u32>| s.map_or(lanes, |s| s as usize);
+    for (i, q) in r.requests.iter().enumerate() {
         if q.arrival_us > t_us + lead {
             break;
         }
+        let number = i as u32 + 1;
         f.sent += 1;
         if t_us < q.arrival_us {
+            on_lane[lane(q.server)] += 1;
             let (path, n) = front(q.server);
             let p = 1.0 - (q.arrival_us - t_us) as f64 / lead as f64;
             f.dots.push(Dot {
                 at: along(&path[..n], p),
                 look: Look::Pending,
+                n: number,
+                count: 1,
             });
             continue;
         }
         if t_us < q.answer_us {
+            on_lane[lane(q.server)] += 1;
             if let Some(s) = q.server {
+                // A few hollow dots queued at its door.
+                let k = f.servers[s as usize].waiting;
                 f.servers[s as usize].waiting += 1;
+                let rect = &l.servers[s as usize];
+                if k < 4 {
+                    f.dots.push(Dot {
+                        at: Pt {
+                            x: rect.x - 7.0 - f64::from(k) * 9.0,
+                            y: rect.y + rect.h / 2.0,
+                        },
+                        look: Look::Pending,
+                        n: number,
+                        count: 1,
+                    });
+                }
             }
             continue;
         }
@@ -309,12 +365,15 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         };
         let since = t_us - q.answer_us;
         if since < lead {
+            on_lane[lane(q.server)] += 1;
             let (path, n) = front(q.server);
             let mut back = path;
             back[..n].reverse();
             f.dots.push(Dot {
                 at: along(&back[..n], since as f64 / lead as f64),
                 look,
+                n: number,
+                count: 1,
             });
         } else if q.allowed {
             f.back.0 += 1;
@@ -322,16 +381,28 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
             f.back.1 += 1;
         }
     }
-    // Requests waiting at a server: a few hollow dots queued at its door.
-    for (s, st) in f.servers.iter().enumerate() {
-        let rect = &l.servers[s];
-        for k in 0..st.waiting.min(4) {
-            f.dots.push(Dot {
-                at: Pt {
-                    x: rect.x - 7.0 - f64::from(k) * 9.0,
-                    y: rect.y + rect.h / 2.0,
+    // Hundreds at once would be a blob: one pill per lane with its count,
+    // at its server's door (the gateway's refusals above its wire).
+    if f.dots.len() > GROUP_AT {
+        f.dots.clear();
+        for (i, &count) in on_lane.iter().enumerate().filter(|(_, c)| **c > 0) {
+            let half = group_rect(Pt::default(), count).w / 2.0;
+            let at = match (l.servers.get(i), &l.gateway) {
+                (Some(s), _) => Pt {
+                    x: s.x - 3.0 - half,
+                    y: s.y + s.h / 2.0,
                 },
+                (None, Some(g)) => Pt {
+                    x: (l.user.x + l.user.w + g.x) / 2.0,
+                    y: g.y - GROUP_H / 2.0 - 2.0,
+                },
+                (None, None) => continue,
+            };
+            f.dots.push(Dot {
+                at,
                 look: Look::Pending,
+                n: 0,
+                count,
             });
         }
     }
@@ -368,6 +439,7 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
                 y: mid + (from.y - mid) * narrow,
             };
             let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
+            let n = c.request.map_or(0, |q| q + 1);
             match (c.executed_us, c.replied_us) {
                 (Some(x), _) if t_us < x => {
                     if gone {
@@ -379,6 +451,8 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
                         label: sent_label(c.command, c.arg),
                         back: false,
                         warn: false,
+                        n,
+                        numbered: false,
                     });
                 }
                 (Some(x), Some(back)) if t_us < back => {
@@ -393,6 +467,8 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
                         label: format!("→ {}", c.value),
                         back: true,
                         warn,
+                        n,
+                        numbered: false,
                     });
                 }
                 (None, _) if !gone => {
@@ -403,58 +479,203 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
                         label: sent_label(c.command, c.arg),
                         back: false,
                         warn: false,
+                        n,
+                        numbered: false,
                     });
                 }
                 _ => {}
             }
         }
-        // Labels only while every one can be read.
-        let ys = (f.packets.len() <= MAX_LABELS)
-            .then(|| apart(&f.packets, l.h))
-            .flatten();
-        if let Some(ys) = ys {
-            for (p, y) in f.packets.iter_mut().zip(ys) {
-                p.at.y = y;
+        // Pills keep to the band between the servers and Redis, clear of
+        // the servers' counts and Redis's. Labels only while every one can
+        // be read: with the requests' numbers where they fit, else without.
+        let left = l.servers.iter().map(|s| s.x + s.w).fold(0.0, f64::max) + 2.0;
+        f.band = (left, redis.x - 2.0);
+        let mut placed = None;
+        if f.packets.len() <= MAX_LABELS {
+            for numbered in [true, false] {
+                for p in &mut f.packets {
+                    p.numbered = numbered && p.n > 0;
+                }
+                placed = apart(&f.packets, l.h, f.band);
+                if placed.is_some() {
+                    break;
+                }
+            }
+        }
+        if let Some(at) = placed {
+            for (p, at) in f.packets.iter_mut().zip(at) {
+                p.at = at;
             }
         } else {
             for p in &mut f.packets {
                 p.label.clear();
+                p.numbered = false;
+                p.at.x = within(p.at.x, f.band.0 + 3.0, f.band.1 - 3.0);
             }
         }
     }
     f
 }
 
+/// `x` kept to `lo`–`hi` (`lo` if they cross). Not `f64::clamp`, whose
+/// check of its bounds, when they are not constants, brings the whole of
+/// float formatting into the download (about 14 KB gzip).
+fn within(x: f64, lo: f64, hi: f64) -> f64 {
+    x.min(hi).max(lo)
+}
+
+/// Past this many marks at once, the picture groups them per lane.
+pub const GROUP_AT: usize = 60;
+
+/// The height of a lane's group count, in CSS pixels: low enough for
+/// sixteen lanes on a phone.
+pub const GROUP_H: f64 = 14.0;
+
+/// Where a lane's group count sits.
+pub fn group_rect(at: Pt, count: u32) -> Rect {
+    let digits = 1 + u32::from(count >= 10) + u32::from(count >= 100) + u32::from(count >= 1000);
+    let w = 6.0 + 7.0 * f64::from(digits);
+    Rect {
+        x: at.x - w / 2.0,
+        y: at.y - GROUP_H / 2.0,
+        w,
+        h: GROUP_H,
+    }
+}
+
+/// Where a pill sits: its box.
+pub fn pill_rect(at: Pt, text: &str) -> Rect {
+    let w = pill_width(text);
+    Rect {
+        x: at.x - w / 2.0,
+        y: at.y - PILL_H / 2.0,
+        w,
+        h: PILL_H,
+    }
+}
+
+fn meet(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// The request under (x, y) in frame `f`: a pill's, else a mark's within
+/// a few pixels; 0 for none (or a lane's group).
+pub fn hit(f: &Frame, x: f64, y: f64) -> u32 {
+    let near = |at: Pt, w: f64, h: f64| (at.x - x).abs() <= w && (at.y - y).abs() <= h;
+    let pill = f.packets.iter().find(|p| {
+        let w = if p.label.is_empty() {
+            6.0
+        } else {
+            pill_width(&p.text()) / 2.0
+        };
+        near(p.at, w, w.min(PILL_H / 2.0))
+    });
+    let dot = || f.dots.iter().find(|d| near(d.at, 8.0, 8.0));
+    pill.map(|p| p.n)
+        .or_else(|| dot().map(|d| d.n))
+        .unwrap_or(0)
+}
+
+/// Replies that carry the same count, read by several requests: each
+/// group's pills (to join with a dashed line, so the race is there to
+/// see) and where its note ("same count") goes, if it finds room: above
+/// the group's top pill or below its bottom one, right of the servers,
+/// clear of every pill, box and other note (the pills' numbers and the
+/// line still say it without). `note_w` is the note's width.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Race {
+    pub pills: Vec<Pt>,
+    pub note: Option<Rect>,
+}
+
+/// The races in frame `f` (see [`Race`]).
+pub fn races(f: &Frame, l: &Layout, note_w: f64) -> Vec<Race> {
+    let mut out: Vec<Race> = Vec::new();
+    // From the band's left end to the picture's right edge: above or
+    // below Redis's box too.
+    let right = l.w - 2.0;
+    let mut taken: Vec<Rect> = f
+        .packets
+        .iter()
+        .map(|p| pill_rect(p.at, &p.text()))
+        .collect();
+    taken.extend(l.servers.iter().copied());
+    taken.extend(l.redis);
+    for (i, p) in f.packets.iter().enumerate() {
+        let same = |q: &&Packet| q.warn && !q.label.is_empty() && q.label == p.label;
+        if !same(&p) || f.packets[..i].iter().any(|q| same(&q)) {
+            continue;
+        }
+        let pills: Vec<Pt> = f.packets.iter().filter(same).map(|q| q.at).collect();
+        if pills.len() < 2 {
+            continue;
+        }
+        let top = pills.iter().map(|q| q.y).fold(f64::INFINITY, f64::min);
+        let bottom = pills.iter().map(|q| q.y).fold(f64::NEG_INFINITY, f64::max);
+        let x = within(pills[0].x - note_w / 2.0, f.band.0, right - note_w);
+        let note = [top - PILL_H - 1.0, bottom + PILL_H + 1.0]
+            .into_iter()
+            .map(|y| Rect {
+                x,
+                y: y - PILL_H / 2.0,
+                w: note_w,
+                h: PILL_H,
+            })
+            .find(|r| {
+                r.x >= f.band.0
+                    && r.x + r.w <= right + 1e-9
+                    && r.y >= 0.0
+                    && r.y + r.h <= l.h
+                    && !taken.iter().any(|t| meet(t, r))
+            });
+        taken.extend(note);
+        out.push(Race { pills, note });
+    }
+    out
+}
+
 /// Where labelled pills go, up or down off their paths, so that none
 /// covers another: commands from one server (or from neighbours, where the
-/// paths meet) travel together, and each must be seen. Top to bottom, each
-/// pill takes the free place nearest its own, inside the picture's `h`:
-/// where it is, or just above or just below a pill already placed. `None`
-/// if one finds no place (too many at once to read them all).
-fn apart(packets: &[Packet], h: f64) -> Option<Vec<f64>> {
+/// paths meet) travel together, and each must be seen. Each pill keeps to
+/// `band` (left and right ends). Top to bottom, each pill takes the free
+/// place nearest its own, inside the picture's `h`: where it is, or just
+/// above or just below a pill already placed. `None` if one finds no place
+/// (too many at once to read them all, or too wide for the band).
+fn apart(packets: &[Packet], h: f64, band: (f64, f64)) -> Option<Vec<Pt>> {
     // Plain loops over at most MAX_LABELS pills: a sort or iterator
     // adaptors would cost the download more than this costs the frame.
     let n = packets.len();
-    let mut ys = vec![f64::NAN; n];
+    let widths: Vec<f64> = packets.iter().map(|p| pill_width(&p.text())).collect();
+    let mut at = vec![
+        Pt {
+            x: 0.0,
+            y: f64::NAN
+        };
+        n
+    ];
     for _ in 0..n {
         // The highest pill not placed yet.
         let mut i = usize::MAX;
         for k in 0..n {
-            if ys[k].is_nan() && (i == usize::MAX || packets[k].at.y < packets[i].at.y) {
+            if at[k].y.is_nan() && (i == usize::MAX || packets[k].at.y < packets[i].at.y) {
                 i = k;
             }
         }
-        let (x, y) = (packets[i].at.x, packets[i].at.y);
-        let half = pill_width(&packets[i].label) / 2.0;
+        let half = widths[i] / 2.0;
+        if band.1 - band.0 < widths[i] {
+            return None;
+        }
+        let (x, y) = (
+            within(packets[i].at.x, band.0 + half, band.1 - half),
+            packets[i].at.y,
+        );
         // A placed pill this one would meet if level with it.
-        let meets = |k: usize| {
-            !ys[k].is_nan()
-                && (packets[k].at.x - x).abs() < half + pill_width(&packets[k].label) / 2.0
-        };
+        let meets = |k: usize| !at[k].y.is_nan() && (at[k].x - x).abs() < half + widths[k] / 2.0;
         let free = |c: f64| {
             c >= PILL_H / 2.0
                 && c <= h - PILL_H / 2.0
-                && (0..n).all(|k| !meets(k) || (ys[k] - c).abs() >= PILL_H)
+                && (0..n).all(|k| !meets(k) || (at[k].y - c).abs() >= PILL_H)
         };
         let mut best = f64::NAN;
         let mut consider = |c: f64| {
@@ -463,18 +684,18 @@ fn apart(packets: &[Packet], h: f64) -> Option<Vec<f64>> {
             }
         };
         consider(y);
-        for (k, py) in ys.iter().enumerate() {
+        for (k, p) in at.iter().enumerate() {
             if meets(k) {
-                consider(py + PILL_H + 1.0);
-                consider(py - PILL_H - 1.0);
+                consider(p.y + PILL_H + 1.0);
+                consider(p.y - PILL_H - 1.0);
             }
         }
         if best.is_nan() {
             return None;
         }
-        ys[i] = best;
+        at[i] = Pt { x, y: best };
     }
-    Some(ys)
+    Some(at)
 }
 
 /// A command as it travels to Redis.

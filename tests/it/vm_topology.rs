@@ -137,12 +137,19 @@ fn without_motion_nothing_travels() {
             // Redis's door (just short of the box, so it never covers the
             // count) until its answer is back: never in between.
             if let Some(redis) = l.redis {
-                let door = l.servers[0].x + l.servers[0].w;
                 let sending = r.calls.iter().any(|c| c.sent_us == t);
                 for p in &f.packets {
-                    let at_door = p.at.x == door && sending && !p.back;
+                    // Pills keep to the band between the servers and Redis.
+                    let half = if p.label.is_empty() {
+                        3.0
+                    } else {
+                        pill_width(&p.text()) / 2.0
+                    };
+                    let at_door = (p.at.x - half - f.band.0).abs() < 1e-9 && sending && !p.back;
                     assert!(
-                        p.at.x == redis.x - 24.0 || at_door,
+                        (p.at.x + half - f.band.1).abs() < 1e-9
+                            || p.at.x == redis.x - 24.0
+                            || at_door,
                         "{q} at {t}: {p:?} is between a server and Redis"
                     );
                 }
@@ -283,7 +290,7 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
     // the other, at a phone's width and a desktop's, moving or not.
     let covers = |a: &Packet, b: &Packet| {
         (a.at.y - b.at.y).abs() < PILL_H
-            && (a.at.x - b.at.x).abs() < (pill_width(&a.label) + pill_width(&b.label)) / 2.0
+            && (a.at.x - b.at.x).abs() < (pill_width(&a.text()) + pill_width(&b.text())) / 2.0
     };
     for (q, moments) in [
         ("strategy=getset", [(1300, "→ 0"), (3200, "SET 1")]),
@@ -479,4 +486,142 @@ fn the_key_shows_only_what_can_happen_in_the_strategy_shown() {
             assert!(r.calls.is_empty(), "{q}");
         }
     }
+}
+
+/// Every box that holds words in the picture at `t_us`: the user, the
+/// gateway, the balancer, each server (its count), Redis, every labelled
+/// pill, each lane's group count and each "same count" note.
+fn worded(r: &Report, l: &Layout, t_us: u64) -> Vec<(String, Rect)> {
+    use ratelimit_lab::vm::topology::{group_rect, pill_rect, races};
+    let f = frame(r, l, &shared_reads(r), t_us, true);
+    let mut all: Vec<(String, Rect)> =
+        vec![("user".into(), l.user), ("balancer".into(), l.balancer)];
+    all.extend(l.gateway.map(|g| ("gateway".into(), g)));
+    all.extend(l.redis.map(|g| ("redis".into(), g)));
+    for (i, s) in l.servers.iter().enumerate() {
+        all.push((format!("S{}", i + 1), *s));
+    }
+    for p in f.packets.iter().filter(|p| !p.label.is_empty()) {
+        all.push((format!("pill {}", p.text()), pill_rect(p.at, &p.text())));
+    }
+    for d in f.dots.iter().filter(|d| d.count > 1) {
+        all.push((format!("group {}", d.count), group_rect(d.at, d.count)));
+    }
+    let note = english().get(T::SameCount).to_string();
+    for rect in races(&f, l, pill_width(&note) - 10.0)
+        .iter()
+        .filter_map(|r| r.note)
+    {
+        all.push(("note".into(), rect));
+    }
+    all
+}
+
+#[test]
+fn no_label_count_or_pill_covers_another_at_any_size() {
+    let meet = |a: &Rect, b: &Rect| {
+        a.x < b.x + b.w - 1e-9
+            && b.x < a.x + a.w - 1e-9
+            && a.y < b.y + b.h - 1e-9
+            && b.y < a.y + a.h - 1e-9
+    };
+    let mut grouped = 0;
+    for s in [
+        "local",
+        "split",
+        "sync",
+        "edge",
+        "getset",
+        "incr",
+        "lua",
+        "getset&redis=slow",
+        "sync&redis=down",
+    ] {
+        for (servers, burst, rtt) in [
+            (1, 40, 2),
+            (4, 40, 2),
+            (8, 40, 10),
+            (16, 500, 20),
+            (4, 500, 20),
+            (2, 200, 5),
+        ] {
+            let q = format!("strategy={s}&servers={servers}&burst={burst}&rtt={rtt}");
+            let r = report(&q);
+            let times = r.event_times();
+            let step = (times.len() / 30).max(1);
+            let mut moments: Vec<u64> = times.iter().step_by(step).copied().collect();
+            moments.push(r.end_us + lead_us(&r));
+            // Picture widths: a phone's (390 px, less the page's margins)
+            // and a desktop's (its column at 1280 px, and a full-width embed).
+            for w in [340.0, 358.0, 390.0, 600.0, 1280.0] {
+                let l = picture_at(&r, w);
+                for &t in &moments {
+                    let all = worded(&r, &l, t);
+                    grouped += usize::from(all.iter().any(|(n, _)| n.starts_with("group")));
+                    for (i, (a, ra)) in all.iter().enumerate() {
+                        assert!(
+                            inside(ra, w, l.h),
+                            "{q} at {w} px, t = {t} µs: {a} {ra:?} outside"
+                        );
+                        for (b, rb) in &all[i + 1..] {
+                            assert!(
+                                !meet(ra, rb),
+                                "{q} at {w} px, t = {t} µs: {a} {ra:?} covers {b} {rb:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(grouped > 0, "hundreds of requests are grouped somewhere");
+}
+
+#[test]
+fn hundreds_of_requests_are_grouped_per_lane_with_their_count() {
+    let r = report("strategy=getset&servers=16&burst=500&rtt=20");
+    let l = picture_at(&r, 600.0);
+    let busiest = (r.event_times().into_iter())
+        .map(|t| frame(&r, &l, &shared_reads(&r), t, true))
+        .max_by_key(|f| f.dots.iter().map(|d| d.count).sum::<u32>())
+        .unwrap();
+    // One mark per lane at most, each with its count, none a request's.
+    assert!(busiest.dots.len() <= 17, "{:?}", busiest.dots.len());
+    assert!(busiest.dots.iter().all(|d| d.n == 0 && d.count >= 1));
+    assert!(busiest.dots.iter().map(|d| d.count).sum::<u32>() > 60);
+    // A few dozen: each its own mark, with its request's number.
+    let r = report("strategy=getset");
+    let f = frame(&r, &picture_at(&r, 600.0), &shared_reads(&r), 1_000, true);
+    assert!(!f.dots.is_empty() && f.dots.iter().all(|d| d.count == 1 && d.n >= 1));
+}
+
+#[test]
+fn pills_carry_their_requests_numbers_where_they_fit() {
+    use ratelimit_lab::vm::topology::{hit, races};
+    // The first race of the default GET then SET burst: requests 1 and 2
+    // both carry 0 back, on a phone and a desktop, and the note that says
+    // it sits clear of them.
+    let r = report("strategy=getset");
+    for w in [358.0, 600.0] {
+        let l = picture_at(&r, w);
+        let f = frame(&r, &l, &shared_reads(&r), 1_300, true);
+        let mut pills: Vec<String> = f.packets.iter().map(|p| p.text()).collect();
+        pills.sort();
+        assert_eq!(pills, ["#1 → 0", "#2 → 0"], "{w} px");
+        let race = races(&f, &l, 70.0);
+        assert_eq!(race.len(), 1, "{w} px: one race");
+        assert_eq!(race[0].pills.len(), 2, "{w} px: its two pills joined");
+        assert!(race[0].note.is_some(), "{w} px: and its note");
+        // Each pill, pointed at, is its request's; nothing is beside them.
+        for p in &f.packets {
+            assert_eq!(hit(&f, p.at.x, p.at.y), p.n, "{w} px: {p:?}");
+        }
+        assert_eq!(hit(&f, 1.0, 1.0), 0);
+    }
+    // A batch of sync belongs to no one request: no number.
+    let f = at(&report("strategy=sync"), 10_100, true);
+    assert!(f
+        .packets
+        .iter()
+        .any(|p| p.label == "INCRBY 1" && p.text() == "INCRBY 1"));
 }
