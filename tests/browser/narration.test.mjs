@@ -156,7 +156,7 @@ describe('screenshots of the first race with its narration', () => {
       test(`${width} px, ${colorScheme}`, async () => {
         const w = await openWidget('?strategy=getset&t=2.28', { width, height, colorScheme });
         await waitFor(async () => /the same count request 1 was given/.test(await narration(w)), { message: 'the race is told' });
-        await w.locator('topology').scrollIntoViewIfNeeded();
+        await w.locator('narration').scrollIntoViewIfNeeded();
         fs.mkdirSync(ARTIFACTS, { recursive: true });
         await w.page.screenshot({ path: path.join(ARTIFACTS, `narration-race-${width}-${colorScheme}.png`) });
         assert.deepEqual(w.problems(), []);
