@@ -6,7 +6,9 @@
 // marks the points stale and they settle on the new sweep; "Show me" sets
 // the state it names and brings the picture into view; the keyboard
 // reaches the points and the readout says their numbers; the table holds
-// the same numbers; axe finds nothing with the charts drawn. Screenshots of
+// the same numbers, under a caption; in the accessibility tree each chart is
+// one image named by a summary of its lines, with no loose tick number;
+// axe finds nothing with the charts drawn. Screenshots of
 // both charts at 390 and 1280 px, light and dark, go to artifacts/.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
