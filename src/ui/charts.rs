@@ -22,7 +22,7 @@ use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
-use crate::vm::chart::{chart, mini as mini_chart, px, Chart};
+use crate::vm::chart::{chart, mini as mini_chart, px, Chart, MINI_H};
 use crate::vm::skeleton::tab_names as names;
 use crate::vm::text::{Texts, T};
 
@@ -361,9 +361,6 @@ struct Mini {
     visible: Signal<bool>,
 }
 
-/// The mini chart's height, in CSS pixels: the slider's own.
-const MINI_H: f64 = 32.0;
-
 /// The SVGs, built the first time each comes into view: nothing at
 /// start-up for a section most learners reach later.
 #[derive(Default)]
@@ -391,7 +388,7 @@ fn draw_charts(lab: Lab, sec: &Section, sweeps: &[Sweeping; 2], drawn: &mut Draw
     let m = lab.m();
     let s = lab.scenario.get_untracked();
     let w = sec.width.get_untracked();
-    let h = if w < 520.0 { 220.0 } else { 260.0 };
+    let h = crate::vm::chart::height(w);
     let limit = m.texts.fill(T::ChartLimit, &[("l", &s.limit.to_string())]);
     for (k, (sw, svg)) in sweeps.iter().zip(drawn.charts.iter_mut()).enumerate() {
         let Some(now) = sw.now.as_ref() else { continue };
@@ -617,11 +614,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             if let Some(m) = mini.as_ref().as_ref() {
                 m.width.track();
             }
-            // Nobody sees a chart off screen: draw it when it comes into view.
+            // Nobody sees a chart off screen: draw it when it comes into
+            // view. Drawn in the next frame, not inside the slider's input:
+            // a round trip dragged moves the mini chart's mark a frame later.
             if !charts && !mini_on {
                 return;
             }
-            redraw();
             if !running.get() {
                 running.set(true);
                 if let (Some(win), Some(f)) = (web_sys::window(), frame.borrow().as_ref()) {

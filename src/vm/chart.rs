@@ -35,6 +35,19 @@ pub const MINI: Margins = Margins {
     bottom: 4.0,
 };
 
+/// A full chart's height for its width, in CSS pixels: shorter on a phone.
+/// The stylesheet keeps the same boxes before the SVG is built.
+pub fn height(width: f64) -> f64 {
+    if width < 520.0 {
+        220.0
+    } else {
+        260.0
+    }
+}
+
+/// The mini chart's height, in CSS pixels: the slider's own.
+pub const MINI_H: f64 = 32.0;
+
 /// One drawn point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dot {

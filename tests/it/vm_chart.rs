@@ -385,3 +385,22 @@ fn moving_the_round_trip_moves_only_the_minis_mark() {
     let other = done(Axis::Rtt, "strategy=getset&rtt=9");
     assert_eq!(other.points(), sweep.points());
 }
+
+#[test]
+fn the_stylesheet_keeps_the_boxes_the_charts_are_drawn_at() {
+    use ratelimit_lab::vm::chart::height;
+    let (phone, wide) = (height(390.0), height(600.0));
+    assert_eq!((phone, wide), (220.0, 260.0));
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/65-charts.css"))
+        .unwrap();
+    assert!(css.contains(&format!(
+        ".rll-chart__host {{ width: 100%; min-height: {phone}px; }}"
+    )));
+    assert!(css.contains(&format!(
+        "@container (min-width: 520px) {{ .rll-chart__host {{ min-height: {wide}px; }} }}"
+    )));
+    assert!(css.contains(&format!(
+        ".rll-mini {{ flex: 0 0 32%; max-width: 10em; height: {}px; }}",
+        ratelimit_lab::vm::chart::MINI_H
+    )));
+}
