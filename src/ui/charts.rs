@@ -1,5 +1,8 @@
 //! The two charts (see [`crate::vm::chart`] and [`crate::sim::sweep`]):
-//! what gets through as servers are added, and as the round trip grows.
+//! what gets through as servers are added, and as the round trip grows;
+//! and the mini chart beside the round-trip slider, the learner's strategy
+//! on the round-trip chart's own sweep. Each is one image named by what it
+//! shows; the view-model writes the names, the axes and the tables.
 //!
 //! A sweep is thousands of model runs, so it never runs inside a slider
 //! step: a new scenario starts a new sweep, and animation frames advance it
@@ -7,6 +10,7 @@
 //! a point has all its bursts, the chart keeps the previous sweep's point,
 //! marked stale. The SVG is built once and its attributes rewritten.
 
+use crate::vm::names::Slot;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -19,16 +23,18 @@ use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
-use crate::vm::chart::{chart, px, Chart};
-use crate::vm::names::Slot;
+use crate::vm::chart::{chart, mini as mini_chart, px, Chart, MINI_H};
 use crate::vm::skeleton::tab_names as names;
 use crate::vm::text::{Texts, T};
 
 const SVG: &str = "http://www.w3.org/2000/svg";
 
 /// How long each animation frame may spend on sweeps, in ms: most of a
-/// 16.7 ms frame, leaving the page enough for style, layout and input.
+/// 16.7 ms frame while the charts are on screen, leaving the page enough
+/// for style, layout and input; a quarter of a frame for the mini chart
+/// alone, which is on screen while the learner drags the other sliders.
 const BUDGET_MS: f64 = 12.0;
+const MINI_BUDGET_MS: f64 = 4.0;
 
 /// While the sweeps run, how often the charts are redrawn, in ms.
 const REDRAW_MS: f64 = 150.0;
@@ -42,6 +48,15 @@ struct Sweeping {
 }
 
 impl Sweeping {
+    fn new(axis: Axis) -> Sweeping {
+        Sweeping {
+            axis,
+            key: None,
+            now: None,
+            before: None,
+        }
+    }
+
     /// What the sweep depends on: the scenario without the strategy and
     /// the swept setting.
     fn key(axis: Axis, s: &Scenario) -> Scenario {
@@ -70,14 +85,17 @@ impl Sweeping {
 /// that changed.
 struct Svg {
     svg: Attrs,
-    axes: web_sys::Element,
-    /// The axes' markup as last written.
+    /// The axes (a full chart; none on the mini chart) and their markup
+    /// as last written.
+    axes: Option<web_sys::Element>,
     axes_html: String,
     /// The table of the same numbers (for screen readers) as last written.
     table_html: String,
     limit: Attrs,
     ceiling: Attrs,
     here: Attrs,
+    /// The mini chart's dot on its line at the learner's round trip.
+    at: Attrs,
     bands: Vec<Attrs>,
     lines: Vec<Attrs>,
     dots: Vec<Attrs>,
@@ -92,57 +110,49 @@ fn svg_el(doc: &web_sys::Document, tag: &str, class: &str) -> web_sys::Element {
 }
 
 impl Svg {
+    /// One image (its name says what it shows), with `lines` lines and
+    /// bands and `points` points; `full` draws axes and takes the focus.
     fn new(
         doc: &web_sys::Document,
         host: &web_sys::Element,
         testid: &str,
-        strategies: &[Strategy],
+        lines: usize,
         points: usize,
+        full: bool,
     ) -> Svg {
         let svg = svg_el(doc, "svg", "rll-chart__svg");
         let _ = svg.set_attribute("data-testid", testid);
-        let _ = svg.set_attribute("role", "group");
-        let axes = svg_el(doc, "g", "rll-chart__axes");
-        // The ticks' loose numbers are for the eye: a screen reader reads
-        // each point's name (units in it) and the table.
-        let _ = axes.set_attribute("aria-hidden", "true");
-        let limit = svg_el(doc, "line", "rll-chart__limit");
-        let ceiling = svg_el(doc, "path", "rll-chart__ceiling");
-        let here = svg_el(doc, "line", "rll-chart__here");
-        let _ = svg.append_child(&axes);
-        let mut bands = Vec::new();
-        let mut lines = Vec::new();
-        for s in strategies {
-            let band = svg_el(
-                doc,
-                "path",
-                &format!("rll-chart__band rll-s-{}", s.as_str()),
-            );
-            let _ = svg.append_child(&band);
-            bands.push(band);
+        let _ = svg.set_attribute("role", "img");
+        let add = |tag: &str, class: &str| {
+            let el = svg_el(doc, tag, class);
+            let _ = svg.append_child(&el);
+            el
+        };
+        let axes = full.then(|| add("g", "rll-chart__axes"));
+        // The ticks' loose numbers are for the eye (the image's children
+        // are not read anyway; this says so to any checker).
+        if let Some(a) = &axes {
+            let _ = a.set_attribute("aria-hidden", "true");
         }
-        let _ = svg.append_child(&ceiling);
-        let _ = svg.append_child(&limit);
-        let _ = svg.append_child(&here);
-        for s in strategies {
-            let line = svg_el(
-                doc,
-                "path",
-                &format!("rll-chart__line rll-s-{}", s.as_str()),
-            );
-            let _ = svg.append_child(&line);
-            lines.push(line);
+        if full {
+            // One tab stop: arrow keys move along the points (for the eye;
+            // a screen reader reads the image's name, then the table).
+            let _ = svg.set_attribute("tabindex", "0");
         }
-        let dots = (0..points)
-            .map(|i| {
-                let dot = svg_el(doc, "circle", "rll-chart__dot");
+        let bands: Vec<_> = (0..lines).map(|_| add("path", "rll-chart__band")).collect();
+        let ceiling = add("path", "rll-chart__ceiling");
+        let limit = add("line", "rll-chart__limit");
+        let here = add("line", "rll-chart__here");
+        let lines: Vec<_> = (0..lines).map(|_| add("path", "rll-chart__line")).collect();
+        let dots: Vec<_> = (0..points)
+            .map(|_| {
+                let dot = add("circle", "rll-chart__dot");
                 let _ = dot.set_attribute("r", "3.5");
-                let _ = dot.set_attribute("role", "img");
-                let _ = dot.set_attribute("tabindex", if i == 0 { "0" } else { "-1" });
-                let _ = svg.append_child(&dot);
                 dot
             })
             .collect();
+        let at = add("circle", "rll-chart__at");
+        let _ = at.set_attribute("r", "3");
         let _ = host.append_child(&svg);
         let kept = |v: Vec<web_sys::Element>| v.into_iter().map(Attrs::new).collect();
         Svg {
@@ -153,93 +163,75 @@ impl Svg {
             limit: Attrs::new(limit),
             ceiling: Attrs::new(ceiling),
             here: Attrs::new(here),
+            at: Attrs::new(at),
             bands: kept(bands),
             lines: kept(lines),
             dots: kept(dots),
         }
     }
 
-    /// Writes the chart into the elements.
-    fn fill(&mut self, c: &Chart, axis_label: &str, limit_label: &str, texts: &Texts) {
+    /// Writes the chart into the elements: `name` is the image's name,
+    /// `labels` a full chart's axis name and limit label.
+    fn fill(&mut self, c: &Chart, name: &str, labels: Option<(&str, &str)>, texts: &Texts) {
         let set = |el: &mut Attrs, k: &'static str, v: &str| el.set(k, v);
+        let n = |v: f64| px(v).to_string();
         set(
             &mut self.svg,
             "viewBox",
             &format!("0 0 {} {}", px(c.w), px(c.h)),
         );
-        set(&mut self.svg, "height", &px(c.h).to_string());
-        // Axes and ticks: a few elements, rebuilt.
-        let mut axes = String::new();
-        let (bottom, left) = (c.h - 34.0, 40.0);
-        axes.push_str(&format!(
-            r#"<line class="rll-chart__axis" x1="{l}" y1="{b}" x2="{r}" y2="{b}"/><line class="rll-chart__axis" x1="{l}" y1="12" x2="{l}" y2="{b}"/>"#,
-            l = px(left),
-            b = px(bottom),
-            r = px(c.w - 12.0)
-        ));
-        for (x, label) in &c.x_ticks {
-            axes.push_str(&format!(
-                r#"<text class="rll-chart__tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-                px(*x),
-                px(bottom + 14.0),
-                escape(label)
-            ));
+        set(&mut self.svg, "height", &n(c.h));
+        set(&mut self.svg, "aria-label", name);
+        if let (Some(el), Some((axis, limit))) = (&self.axes, labels) {
+            super::dom::html(
+                el,
+                crate::vm::chart::axes(c, axis, limit),
+                &mut self.axes_html,
+            );
         }
-        for (y, label) in &c.y_ticks {
-            axes.push_str(&format!(
-                r#"<line class="rll-chart__grid" x1="{l}" y1="{y}" x2="{r}" y2="{y}"/><text class="rll-chart__tick" x="{tx}" y="{ty}" text-anchor="end">{}</text>"#,
-                escape(label),
-                l = px(left),
-                r = px(c.w - 12.0),
-                y = px(*y),
-                tx = px(left - 5.0),
-                ty = px(*y + 4.0)
-            ));
-        }
-        axes.push_str(&format!(
-            r#"<text class="rll-chart__label" x="{}" y="{}" text-anchor="middle">{}</text><text class="rll-chart__label" x="{}" y="{}" text-anchor="end">{}</text>"#,
-            px((left + c.w) / 2.0),
-            px(c.h - 4.0),
-            escape(axis_label),
-            px(c.w - 14.0),
-            px(c.limit_y - 5.0),
-            escape(limit_label),
-        ));
-        if self.axes_html != axes {
-            self.axes.set_inner_html(&axes);
-            self.axes_html = axes;
-        }
-        set(&mut self.limit, "x1", &px(left).to_string());
-        set(&mut self.limit, "x2", &px(c.w - 12.0).to_string());
-        set(&mut self.limit, "y1", &px(c.limit_y).to_string());
-        set(&mut self.limit, "y2", &px(c.limit_y).to_string());
+        let (left, right, bottom) = (n(c.m.left), n(c.w - c.m.right), n(c.h - c.m.bottom));
+        set(&mut self.limit, "x1", &left);
+        set(&mut self.limit, "x2", &right);
+        set(&mut self.limit, "y1", &n(c.limit_y));
+        set(&mut self.limit, "y2", &n(c.limit_y));
         set(&mut self.ceiling, "d", c.ceiling.as_deref().unwrap_or(""));
         match c.here_x {
             Some(x) => {
-                set(&mut self.here, "x1", &px(x).to_string());
-                set(&mut self.here, "x2", &px(x).to_string());
-                set(&mut self.here, "y1", "12");
-                set(&mut self.here, "y2", &px(bottom).to_string());
+                set(&mut self.here, "x1", &n(x));
+                set(&mut self.here, "x2", &n(x));
+                set(&mut self.here, "y1", &n(c.m.top));
+                set(&mut self.here, "y2", &bottom);
                 self.here.remove("visibility");
             }
             None => set(&mut self.here, "visibility", "hidden"),
         }
+        match (c.here_x, c.here_at) {
+            (Some(x), Some((y, _))) => {
+                set(&mut self.at, "cx", &n(x));
+                set(&mut self.at, "cy", &n(y));
+                self.at.remove("visibility");
+            }
+            _ => set(&mut self.at, "visibility", "hidden"),
+        }
         for ((band, line), s) in self.bands.iter_mut().zip(&mut self.lines).zip(&c.series) {
+            let class = |what: &str| format!("rll-chart__{what} rll-s-{}", s.strategy.as_str());
             set(band, "d", &s.band);
+            set(band, "class", &class("band"));
             set(line, "d", &s.line);
+            set(line, "class", &class("line"));
         }
         for (k, el) in self.dots.iter_mut().enumerate() {
             match c.dots.get(k) {
                 Some(d) => {
                     el.remove("visibility");
-                    set(el, "cx", &px(d.cx).to_string());
-                    set(el, "cy", &px(d.cy).to_string());
+                    set(el, "cx", &n(d.cx));
+                    set(el, "cy", &n(d.cy));
                     set(el, "data-strategy", d.strategy.as_str());
                     set(el, "data-x", &d.x);
                     set(el, "data-mean", &d.mean);
                     set(el, "data-min", &d.min.to_string());
                     set(el, "data-max", &d.max.to_string());
-                    set(el, "aria-label", &point_label(c.axis, d, texts));
+                    set(el, "data-label", &point_label(c.axis, d, texts));
                     set(
                         el,
                         "class",
@@ -260,67 +252,48 @@ impl Svg {
     }
 }
 
-/// Keeps SVG text safe to write as markup.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// A point's numbers, in words.
 fn point_label(axis: Axis, d: &crate::vm::chart::Dot, texts: &Texts) -> String {
     crate::vm::chart::point_label(axis, d, texts.get(names(d.strategy).0), texts)
 }
 
-/// The table of a chart's numbers, for screen readers.
-fn table(c: &Chart, axis_label: &str, texts: &Texts) -> String {
-    let mut xs: Vec<&str> = Vec::new();
-    for d in &c.dots {
-        if !xs.contains(&d.x_text.as_str()) {
-            xs.push(&d.x_text);
-        }
-    }
-    let mut out = format!(
-        "<thead><tr><th scope=\"col\">{}</th>",
-        escape(texts.get(T::ChartColStrategy))
-    );
-    for x in &xs {
-        out.push_str(&format!(
-            "<th scope=\"col\">{} {}</th>",
-            escape(axis_label),
-            escape(x)
-        ));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for s in &c.series {
-        out.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th>",
-            escape(texts.get(names(s.strategy).0))
-        ));
-        for x in &xs {
-            let cell = c
-                .dots
-                .iter()
-                .find(|d| d.strategy == s.strategy && d.x_text == *x)
-                .map(|d| format!("{} ({}–{})", d.mean, d.min, d.max))
-                .unwrap_or_default();
-            out.push_str(&format!("<td>{cell}</td>"));
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody>");
-    out
+/// A chart's drawn points, and the one the arrow keys are on (`data-at`).
+fn points_of(svg: &web_sys::Element) -> (Vec<web_sys::Element>, Option<usize>) {
+    let dots = super::dom::all(svg, "circle.rll-chart__dot:not([visibility])");
+    let at = dots.iter().position(|d| d.has_attribute("data-at"));
+    (dots, at)
 }
 
-/// Arrow keys on a chart's point move to the next one (one tab stop per
-/// chart): left and right along a line, up and down between lines.
-pub fn key(dot: &web_sys::Element, key: &str, ev: &web_sys::Event) {
-    let Some(svg) = dot.parent_element() else {
-        return;
-    };
-    let dots = super::dom::all(&svg, "circle:not([visibility])");
+/// Puts the arrow keys' mark on `dot` and its numbers in the readout.
+fn mark(svg: &web_sys::Element, dots: &[web_sys::Element], at: Option<usize>, to: usize) {
+    if let Some(old) = at.and_then(|k| dots.get(k)) {
+        let _ = old.remove_attribute("data-at");
+    }
+    if let Some(dot) = dots.get(to) {
+        let _ = dot.set_attribute("data-at", "");
+        show(svg, dot);
+    }
+}
+
+/// `dot`'s numbers in the readout under the charts.
+fn show(svg: &web_sys::Element, dot: &web_sys::Element) {
+    let label = dot.get_attribute("data-label").unwrap_or_default();
+    if let Some(out) = svg
+        .closest(".rll-charts")
+        .ok()
+        .flatten()
+        .and_then(|root| super::dom::slot(&root, Slot::ChartReadout))
+    {
+        super::dom::text(&out, &label);
+    }
+}
+
+/// Arrow keys on a chart move its mark to the next point (the chart is
+/// one tab stop): left and right along a line, up and down between lines.
+pub fn key(svg: &web_sys::Element, key: &str, ev: &web_sys::Event) {
+    let (dots, at) = points_of(svg);
     let n = dots.len() as i32;
-    let series = super::dom::all(&svg, ".rll-chart__line").len().max(1) as i32;
+    let series = super::dom::all(svg, ".rll-chart__line").len().max(1) as i32;
     let per = (n / series).max(1);
     let step: i32 = match key {
         "ArrowRight" => 1,
@@ -329,156 +302,240 @@ pub fn key(dot: &web_sys::Element, key: &str, ev: &web_sys::Event) {
         "ArrowUp" => -per,
         _ => return,
     };
-    let at = dots.iter().position(|d| d == dot).unwrap_or(0) as i32;
-    if let Some(next) = dots.get((at + step).clamp(0, (n - 1).max(0)) as usize) {
-        ev.prevent_default();
-        let _ = dot.set_attribute("tabindex", "-1");
-        let _ = next.set_attribute("tabindex", "0");
-        super::dom::focus(next);
-    }
+    ev.prevent_default();
+    let from = at.unwrap_or(0) as i32;
+    mark(
+        svg,
+        &dots,
+        at,
+        (from + step).clamp(0, (n - 1).max(0)) as usize,
+    );
 }
 
-/// Hover or focus on a point: its numbers under the charts.
-pub fn readout(lab: Lab, ev: &web_sys::Event) {
-    let Some(dot) = super::dom::closest(ev, ".rll-chart__dot") else {
-        return;
-    };
-    let Some(label) = dot.get_attribute("aria-label") else {
-        return;
-    };
-    if let Some(root) = dot.closest(".rll-charts").ok().flatten() {
-        if let Some(out) = super::dom::slot(&root, Slot::ChartReadout) {
-            super::dom::text(&out, &label);
+/// Focus on a chart (its marked point, the first at first) or hover on a
+/// point: its numbers under the charts.
+pub fn readout(ev: &web_sys::Event) {
+    if ev.type_() == "focusin" {
+        if let Some(svg) = super::dom::closest(ev, ".rll-chart__svg[tabindex]") {
+            let (dots, at) = points_of(&svg);
+            mark(&svg, &dots, at, at.unwrap_or(0));
+        }
+    } else if let Some(dot) = super::dom::closest(ev, ".rll-chart__dot") {
+        if let Some(svg) = dot.closest("svg").ok().flatten() {
+            show(&svg, &dot);
         }
     }
-    let _ = lab;
 }
 
-/// Binds the charts under `root`.
-pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let Some(section) = super::dom::slot(root, Slot::Charts) else {
-        return;
-    };
-    let hosts: Vec<web_sys::Element> = ["servers", "rtt"]
-        .iter()
-        .filter_map(|n| super::dom::find(&section, &format!("[data-chart=\"{n}\"]")))
-        .collect();
-    let tables: Vec<web_sys::Element> = ["servers", "rtt"]
-        .iter()
-        .filter_map(|n| super::dom::find(&section, &format!("[data-table=\"{n}\"]")))
-        .collect();
-    if hosts.len() < 2 || tables.len() < 2 {
+/// The two charts' section, once found.
+struct Section {
+    hosts: [web_sys::Element; 2],
+    tables: [web_sys::Element; 2],
+    note: Option<web_sys::Element>,
+    working: Option<web_sys::Element>,
+    width: Signal<f64>,
+    visible: Signal<bool>,
+}
+
+impl Section {
+    fn find(root: &web_sys::Element) -> Option<Section> {
+        let section = super::dom::slot(root, Slot::Charts)?;
+        let get = |attr: &str, n: &str| super::dom::find(&section, &format!("[{attr}=\"{n}\"]"));
+        let hosts = [get("data-chart", "servers")?, get("data-chart", "rtt")?];
+        let tables = [get("data-table", "servers")?, get("data-table", "rtt")?];
+        Some(Section {
+            width: use_width(&hosts[0]),
+            // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
+            visible: use_visible(&section),
+            note: super::dom::slot(&section, Slot::ChartNote),
+            working: super::dom::slot(&section, Slot::ChartWorking),
+            hosts,
+            tables,
+        })
+    }
+}
+
+/// The mini chart beside the round-trip slider.
+struct Mini {
+    host: web_sys::Element,
+    width: Signal<f64>,
+    visible: Signal<bool>,
+}
+
+/// The SVGs, built the first time each comes into view: nothing at
+/// start-up for a section most learners reach later.
+#[derive(Default)]
+struct Drawn {
+    charts: Vec<Svg>,
+    mini: Option<Svg>,
+}
+
+/// Draws the two charts from the sweeps as they stand (building them the
+/// first time).
+fn draw_charts(lab: Lab, sec: &Section, sweeps: &[Sweeping; 2], drawn: &mut Drawn) {
+    if drawn.charts.is_empty() {
+        let Some(doc) = sec.hosts[0].owner_document() else {
+            return;
+        };
+        for ((axis, testid), host) in [(Axis::Servers, "chart-servers"), (Axis::Rtt, "chart-rtt")]
+            .into_iter()
+            .zip(&sec.hosts)
+        {
+            let lines = axis.strategies().len();
+            let svg = Svg::new(&doc, host, testid, lines, lines * axis.values().len(), true);
+            drawn.charts.push(svg);
+        }
+    }
+    let m = lab.m();
+    let s = lab.scenario.get_untracked();
+    let w = sec.width.get_untracked();
+    let h = crate::vm::chart::height(w);
+    let limit = m.texts.fill(T::ChartLimit, &[("l", &s.limit.to_string())]);
+    for (k, (sw, svg)) in sweeps.iter().zip(drawn.charts.iter_mut()).enumerate() {
+        let Some(now) = sw.now.as_ref() else { continue };
+        let (here, axis_t, title) = match sw.axis {
+            Axis::Servers => (s.servers, T::ChartAxisServers, T::ChartServers),
+            Axis::Rtt => (s.rtt_us, T::ChartAxisRtt, T::ChartRtt),
+        };
+        let c = chart(now, sw.before.as_ref(), w.max(200.0), h, here);
+        let (axis, title) = (m.texts.get(axis_t), m.texts.get(title));
+        let name = crate::vm::chart::summary(&c, title, &m.texts);
+        svg.fill(&c, &name, Some((axis, &limit)), &m.texts);
+        if c.done {
+            let html = crate::vm::chart::table(&c, title, axis, &m.texts);
+            super::dom::html(&sec.tables[k], html, &mut svg.table_html);
+        }
+    }
+}
+
+/// Draws the mini chart: the learner's strategy on the round-trip sweep,
+/// their round trip marked.
+fn draw_mini(lab: Lab, mini: &Mini, rtt: &Sweeping, drawn: &mut Drawn) {
+    let s = lab.scenario.get_untracked();
+    let Some(now) = rtt.now.as_ref() else { return };
+    if !crate::vm::chart::mini_shown(s.strategy) {
         return;
     }
-    let note = super::dom::slot(&section, Slot::ChartNote);
-    let working_el = super::dom::slot(&section, Slot::ChartWorking);
-    let width = use_width(&hosts[0]);
-    // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
-    let visible = use_visible(&section);
+    if drawn.mini.is_none() {
+        let Some(doc) = mini.host.owner_document() else {
+            return;
+        };
+        drawn.mini = Some(Svg::new(
+            &doc,
+            &mini.host,
+            "rtt-mini",
+            1,
+            Axis::Rtt.values().len(),
+            false,
+        ));
+    }
+    let Some(svg) = drawn.mini.as_mut() else {
+        return;
+    };
+    let m = lab.m();
+    let w = mini.width.get_untracked().max(40.0);
+    let c = mini_chart(now, rtt.before.as_ref(), w, MINI_H, s.rtt_us, s.strategy);
+    svg.fill(
+        &c,
+        &crate::vm::chart::mini_text(&c, s.rtt_us, &m.texts),
+        None,
+        &m.texts,
+    );
+}
+
+/// Binds the charts and the mini chart under `root`.
+pub fn bind(lab: Lab, root: &web_sys::Element) {
+    let section = Section::find(root);
+    let mini = super::dom::slot(root, Slot::RttMini).map(|host| Mini {
+        width: use_width(&host),
+        visible: use_visible(&host),
+        host,
+    });
+    if section.is_none() && mini.is_none() {
+        return;
+    }
+    let (section, mini) = (Rc::new(section), Rc::new(mini));
+    let charts_seen = {
+        let section = section.clone();
+        move || {
+            section
+                .as_ref()
+                .as_ref()
+                .is_some_and(|s| s.visible.try_get().unwrap_or(false))
+        }
+    };
+    let mini_seen = {
+        let mini = mini.clone();
+        move || {
+            mini.as_ref()
+                .as_ref()
+                .is_some_and(|m| m.visible.try_get().unwrap_or(false))
+                && lab
+                    .scenario
+                    .try_with(|s| crate::vm::chart::mini_shown(s.strategy))
+                    .unwrap_or(false)
+        }
+    };
     let working = RwSignal::new(true);
     let tick = RwSignal::new(0u32);
     let sweeps = Rc::new(RefCell::new([
-        Sweeping {
-            axis: Axis::Servers,
-            key: None,
-            now: None,
-            before: None,
-        },
-        Sweeping {
-            axis: Axis::Rtt,
-            key: None,
-            now: None,
-            before: None,
-        },
+        Sweeping::new(Axis::Servers),
+        Sweeping::new(Axis::Rtt),
     ]));
-    // The SVGs are built the first time the charts come into view: nothing
-    // at start-up for a section most learners reach later.
-    let svgs: Rc<RefCell<Vec<Svg>>> = Rc::new(RefCell::new(Vec::new()));
-    let doc = section.owner_document();
+    let drawn = Rc::new(RefCell::new(Drawn::default()));
 
-    // Draws both charts from the sweeps as they stand.
+    // Draws what is on screen from the sweeps as they stand.
     let redraw = {
-        let (sweeps, svgs) = (sweeps.clone(), svgs.clone());
-        move |w: f64| {
-            if svgs.borrow().is_empty() {
-                if let Some(doc) = &doc {
-                    let count = |axis: Axis| axis.strategies().len() * axis.values().len();
-                    let mut v = svgs.borrow_mut();
-                    v.push(Svg::new(
-                        doc,
-                        &hosts[0],
-                        "chart-servers",
-                        &Axis::Servers.strategies(),
-                        count(Axis::Servers),
-                    ));
-                    v.push(Svg::new(
-                        doc,
-                        &hosts[1],
-                        "chart-rtt",
-                        &Axis::Rtt.strategies(),
-                        count(Axis::Rtt),
-                    ));
-                }
+        let (sweeps, drawn, section, mini) =
+            (sweeps.clone(), drawn.clone(), section.clone(), mini.clone());
+        let (charts_seen, mini_seen) = (charts_seen.clone(), mini_seen.clone());
+        move || {
+            let (sweeps, mut drawn) = (sweeps.borrow(), drawn.borrow_mut());
+            if let Some(sec) = section.as_ref().as_ref().filter(|_| untrack(&charts_seen)) {
+                draw_charts(lab, sec, &sweeps, &mut drawn);
             }
-            let mut svgs = svgs.borrow_mut();
-            let m = lab.m();
-            let s = lab.scenario.get_untracked();
-            let h = if w < crate::vm::NARROW_FIGURE {
-                220.0
-            } else {
-                260.0
-            };
-            for (k, (sw, svg)) in sweeps.borrow().iter().zip(svgs.iter_mut()).enumerate() {
-                let Some(now) = sw.now.as_ref() else { continue };
-                let (here, axis_t) = match sw.axis {
-                    Axis::Servers => (s.servers, T::ChartAxisServers),
-                    Axis::Rtt => (s.rtt_us, T::ChartAxisRtt),
-                };
-                let c = chart(now, sw.before.as_ref(), w.max(200.0), h, here);
-                let limit_label = m.texts.fill(T::ChartLimit, &[("l", &s.limit.to_string())]);
-                svg.fill(&c, m.texts.get(axis_t), &limit_label, &m.texts);
-                if c.done {
-                    let html = table(&c, m.texts.get(axis_t), &m.texts);
-                    if svg.table_html != html {
-                        tables[k].set_inner_html(&html);
-                        svg.table_html = html;
-                    }
-                }
+            if let Some(m) = mini.as_ref().as_ref().filter(|_| untrack(&mini_seen)) {
+                draw_mini(lab, m, &sweeps[1], &mut drawn);
             }
         }
     };
 
-    // A new scenario: new sweeps (cheap: nothing runs yet), then wake the worker.
+    // A new scenario: new sweeps where it changed what they depend on
+    // (cheap: nothing runs yet), then wake the worker. A new round trip
+    // changes neither sweep the mini chart draws: only its mark moves.
     {
-        let sweeps = sweeps.clone();
+        let (sweeps, section, mini) = (sweeps.clone(), section.clone(), mini.clone());
         super::effect(move || {
             let s = lab.scenario.get();
             for sw in sweeps.borrow_mut().iter_mut() {
                 sw.follow(&s);
             }
-            if let Some(n) = &note {
+            if let Some(n) = section.as_ref().as_ref().and_then(|s| s.note.as_ref()) {
                 super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
+            }
+            if let Some(m) = mini.as_ref().as_ref() {
+                super::dom::hide(&m.host, !crate::vm::chart::mini_shown(s.strategy));
             }
             working.set(true);
             tick.update(|t| *t += 1);
         });
     }
-    super::effect(move || {
-        let busy = working.get();
-        if let Some(w) = &working_el {
+    if let Some(w) = section.as_ref().as_ref().and_then(|s| s.working.clone()) {
+        super::effect(move || {
+            let busy = working.get();
             super::dom::text(
-                w,
+                &w,
                 &if busy {
                     lab.t(T::ChartWorking)
                 } else {
                     String::new()
                 },
             );
-        }
-    });
+        });
+    }
 
-    // The worker: while visible and not done, advance the sweeps a few
-    // milliseconds per animation frame, then redraw.
+    // The worker: while a view is on screen and its sweep not done, advance
+    // the sweep a few milliseconds per animation frame, then redraw.
     type Frame = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
     let frame: Frame = Rc::new(RefCell::new(None));
     let running = Rc::new(std::cell::Cell::new(false));
@@ -493,21 +550,27 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             redraw.clone(),
             pending.clone(),
         );
+        let (charts_seen, mini_seen) = (charts_seen.clone(), mini_seen.clone());
         let drawn_at = std::cell::Cell::new(f64::NEG_INFINITY);
         *frame.borrow_mut() = Some(Closure::new(move || {
             let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
                 return;
             };
-            if !visible.try_get_untracked().unwrap_or(false) {
-                running_in.set(false);
-                return;
-            }
+            // The servers sweep only for the charts; the round trip's for
+            // the charts or the mini chart.
+            let charts = untrack(&charts_seen);
+            let needed = [charts, charts || untrack(&mini_seen)];
+            let budget = if charts { BUDGET_MS } else { MINI_BUDGET_MS };
             let start = perf.now();
             let mut done = true;
-            for sw in sweeps.borrow_mut().iter_mut() {
-                let Some(now) = sw.now.as_mut() else { continue };
-                while !now.is_done() && perf.now() - start < BUDGET_MS {
-                    now.advance(SEEDS);
+            for (sw, need) in sweeps.borrow_mut().iter_mut().zip(needed) {
+                let Some(now) = sw.now.as_mut().filter(|_| need) else {
+                    continue;
+                };
+                while !now.is_done() && perf.now() - start < budget {
+                    // A tenth of a point at a time: at 16 × 500 a whole
+                    // point would overrun the mini chart's budget.
+                    now.advance(SEEDS / 10);
                 }
                 done &= now.is_done();
             }
@@ -517,13 +580,19 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             // the pace.
             if done || start - drawn_at.get() >= REDRAW_MS {
                 drawn_at.set(start);
-                redraw(width.get_untracked());
+                redraw();
             }
             if done {
                 running_in.set(false);
-                working.set(false);
-                for sw in sweeps.borrow_mut().iter_mut() {
-                    sw.before = None;
+                let all = sweeps
+                    .borrow()
+                    .iter()
+                    .all(|sw| sw.now.as_ref().is_some_and(Sweep::is_done));
+                if all {
+                    working.set(false);
+                    for sw in sweeps.borrow_mut().iter_mut() {
+                        sw.before = None;
+                    }
                 }
             } else if let (Some(w), Some(f)) = (web_sys::window(), frame_in.borrow().as_ref()) {
                 pending.set(
@@ -534,20 +603,24 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         }));
     }
     {
-        let (frame, running, redraw, pending) = (
-            frame.clone(),
-            running.clone(),
-            redraw.clone(),
-            pending.clone(),
-        );
+        let (frame, running, pending) = (frame.clone(), running.clone(), pending.clone());
         super::effect(move || {
             tick.track();
-            let w = width.get();
-            // Nobody sees a chart off screen: draw it when it comes into view.
-            if !visible.get() {
+            let charts = charts_seen();
+            let mini_on = mini_seen();
+            // Track the widths: a resize redraws.
+            if let Some(s) = section.as_ref().as_ref() {
+                s.width.track();
+            }
+            if let Some(m) = mini.as_ref().as_ref() {
+                m.width.track();
+            }
+            // Nobody sees a chart off screen: draw it when it comes into
+            // view. Drawn in the next frame, not inside the slider's input:
+            // a round trip dragged moves the mini chart's mark a frame later.
+            if !charts && !mini_on {
                 return;
             }
-            redraw(w);
             if !running.get() {
                 running.set(true);
                 if let (Some(win), Some(f)) = (web_sys::window(), frame.borrow().as_ref()) {

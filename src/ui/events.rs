@@ -66,8 +66,8 @@ pub fn bind(lab: Lab, root: &Element) {
             traffic_key(lab, &input, &key, &ev);
         } else if let Some(option) = closest(&ev, "[role=\"radio\"]") {
             super::quiz::key(&option, &key, &ev);
-        } else if let Some(dot) = closest(&ev, ".rll-chart__dot") {
-            super::charts::key(&dot, &key, &ev);
+        } else if let Some(svg) = closest(&ev, ".rll-chart__svg[tabindex]") {
+            super::charts::key(&svg, &key, &ev);
         }
     });
     let r = root.clone();
@@ -94,11 +94,9 @@ pub fn bind(lab: Lab, root: &Element) {
             keep_in_view(&input);
         }
         super::highlight::focus(lab, &ev, true);
-        super::charts::readout(lab, &ev);
+        super::charts::readout(&ev);
     });
-    listen(root, "mouseover", move |ev| {
-        super::charts::readout(lab, &ev)
-    });
+    listen(root, "mouseover", move |ev| super::charts::readout(&ev));
 }
 
 /// A button (or link) with `data-act` was pressed.

@@ -6,12 +6,47 @@ use crate::sim::sweep::{Axis, Point, Sweep};
 use crate::sim::Strategy;
 
 use super::format;
+use super::text::{Texts, T};
 
-/// The margins inside the chart, in viewBox units.
-const LEFT: f64 = 40.0;
-const RIGHT: f64 = 12.0;
-const TOP: f64 = 12.0;
-const BOTTOM: f64 = 34.0;
+/// The margins inside a chart, in viewBox units (written once: the view
+/// draws its axes from the chart's own).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Margins {
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
+}
+
+/// A full chart's margins: room for the ticks and the axis' name.
+pub const FULL: Margins = Margins {
+    left: 40.0,
+    right: 12.0,
+    top: 12.0,
+    bottom: 34.0,
+};
+
+/// The mini chart beside the round-trip slider: no axes, room for the
+/// marker's dot.
+pub const MINI: Margins = Margins {
+    left: 4.0,
+    right: 4.0,
+    top: 4.0,
+    bottom: 4.0,
+};
+
+/// A full chart's height for its width, in CSS pixels: shorter on a phone.
+/// The stylesheet keeps the same boxes before the SVG is built.
+pub fn height(width: f64) -> f64 {
+    if width < 520.0 {
+        220.0
+    } else {
+        260.0
+    }
+}
+
+/// The mini chart's height, in CSS pixels: the slider's own.
+pub const MINI_H: f64 = 32.0;
 
 /// One drawn point.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +75,8 @@ pub struct Series {
     pub line: String,
     /// The band from least to most, as an SVG path.
     pub band: String,
+    /// Its points: the swept value and the mean allowed in hundredths.
+    pub points: Vec<(u32, u32)>,
 }
 
 /// A whole chart.
@@ -49,6 +86,7 @@ pub struct Chart {
     pub axis: Axis,
     pub w: f64,
     pub h: f64,
+    pub m: Margins,
     pub series: Vec<Series>,
     pub dots: Vec<Dot>,
     /// The limit's height.
@@ -57,11 +95,17 @@ pub struct Chart {
     pub ceiling: Option<String>,
     /// The learner's position on the x axis.
     pub here_x: Option<f64>,
+    /// A chart of one strategy: its mean at the learner's position (between
+    /// two points, on the line joining them), as (height, hundredths).
+    pub here_at: Option<(f64, u32)>,
     /// Ticks: (position, label) along x, then along y.
     pub x_ticks: Vec<(f64, String)>,
     pub y_ticks: Vec<(f64, String)>,
     /// The y axis' top value.
     pub y_max: u32,
+    /// The bursts' requests, and the limit.
+    pub burst: u32,
+    pub limit: u32,
     /// Whether every point is complete.
     pub done: bool,
 }
@@ -111,7 +155,32 @@ pub fn points(now: &Sweep, before: Option<&Sweep>) -> Vec<(Point, bool)> {
 /// points, see [`points`]) in `w` × `h`, with the learner's setting `here`
 /// (servers, or the round trip in µs) marked.
 pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -> Chart {
-    let shown = points(sweep, before);
+    draw(sweep, before, (w, h), here, None, FULL)
+}
+
+/// The mini chart beside the round-trip slider: `strategy`'s line of the
+/// round-trip sweep, the learner's round trip `here` (µs) marked on it.
+pub fn mini(
+    sweep: &Sweep,
+    before: Option<&Sweep>,
+    w: f64,
+    h: f64,
+    here: u32,
+    strategy: Strategy,
+) -> Chart {
+    draw(sweep, before, (w, h), here, Some(strategy), MINI)
+}
+
+fn draw(
+    sweep: &Sweep,
+    before: Option<&Sweep>,
+    (w, h): (f64, f64),
+    here: u32,
+    only: Option<Strategy>,
+    m: Margins,
+) -> Chart {
+    let mut shown = points(sweep, before);
+    shown.retain(|(p, _)| only.is_none_or(|s| s == p.strategy));
     let axis = sweep.axis();
     let base = sweep.base();
     let xs = axis.values();
@@ -120,8 +189,8 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         f64::from(*xs.last().unwrap_or(&1)),
     );
     let ceiling_top = match axis {
-        Axis::Servers => base.burst.min(16 * base.limit),
-        Axis::Rtt => 0,
+        Axis::Servers if only.is_none() => base.burst.min(16 * base.limit),
+        _ => 0,
     };
     let top = shown
         .iter()
@@ -131,16 +200,21 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         .max(base.limit)
         .max(ceiling_top);
     let y_max = nice(top);
-    let sx = |x: u32| LEFT + (f64::from(x) - x0) / (x1 - x0).max(1.0) * (w - LEFT - RIGHT);
-    let sy =
-        |y100: u32| h - BOTTOM - f64::from(y100) / 100.0 / f64::from(y_max) * (h - TOP - BOTTOM);
+    let sx = |x: u32| m.left + (f64::from(x) - x0) / (x1 - x0).max(1.0) * (w - m.left - m.right);
+    let sy = |y100: u32| {
+        h - m.bottom - f64::from(y100) / 100.0 / f64::from(y_max) * (h - m.top - m.bottom)
+    };
     let x_text = |x: u32| match axis {
         Axis::Servers => x.to_string(),
         Axis::Rtt => format::ms(u64::from(x)),
     };
     let mut series = Vec::new();
     let mut dots = Vec::new();
-    for strategy in axis.strategies() {
+    for strategy in axis
+        .strategies()
+        .into_iter()
+        .filter(|s| only.is_none_or(|o| o == *s))
+    {
         let pts: Vec<&(Point, bool)> = shown
             .iter()
             .filter(|(p, _)| p.strategy == strategy)
@@ -148,6 +222,7 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
         let mut line = String::new();
         let mut upper = String::new();
         let mut lower: Vec<String> = Vec::new();
+        let mut means = Vec::new();
         for (k, (p, stale)) in pts.iter().enumerate() {
             let (x, y) = (sx(p.x), sy(p.mean_hundredths()));
             line.push_str(&format!(
@@ -163,6 +238,7 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
                 px(sy(p.max * 100))
             ));
             lower.push(format!("L{} {}", px(x), px(sy(p.min * 100))));
+            means.push((p.x, p.mean_hundredths()));
             dots.push(Dot {
                 strategy,
                 x_text: x_text(p.x),
@@ -185,9 +261,10 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
             strategy,
             line,
             band,
+            points: means,
         });
     }
-    let ceiling = (axis == Axis::Servers).then(|| {
+    let ceiling = (axis == Axis::Servers && only.is_none()).then(|| {
         xs.iter()
             .enumerate()
             .map(|(k, &n)| {
@@ -220,18 +297,25 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
             (sy(v * 100), v.to_string())
         })
         .collect();
+    let here_at = only
+        .and_then(|_| mean_at(&series.first()?.points, here))
+        .map(|v| (sy(v), v));
     Chart {
         axis,
         w,
         h,
+        m,
         series,
         dots,
         limit_y: sy(base.limit * 100),
         ceiling,
         here_x,
+        here_at,
         x_ticks,
         y_ticks,
         y_max,
+        burst: base.burst,
+        limit: base.limit,
         done: sweep.is_done(),
     }
 }
@@ -240,8 +324,7 @@ pub fn chart(sweep: &Sweep, before: Option<&Sweep>, w: f64, h: f64, here: u32) -
 /// requests each chart's bursts are. The servers chart uses a larger burst
 /// than the learner's when theirs would hide the N × L ceiling
 /// ([`Axis::base`]); then the sentence gives both bursts.
-pub fn note(s: &crate::sim::Scenario, texts: &super::text::Texts) -> String {
-    use super::text::T;
+pub fn note(s: &crate::sim::Scenario, texts: &Texts) -> String {
     let from = s.seed.to_string();
     let to = s
         .seed
@@ -267,9 +350,8 @@ pub fn note(s: &crate::sim::Scenario, texts: &super::text::Texts) -> String {
 }
 
 /// A point's name, units in every number: "Local counters, 4 servers:
-/// mean 40 allowed, least 38, most 40" (`name`: the strategy's name).
-pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &super::text::Texts) -> String {
-    use super::text::T;
+/// 40 allowed on average, fewest 38, most 40" (`name`: the strategy's name).
+pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &Texts) -> String {
     let at = t.fill(
         match axis {
             Axis::Servers if d.x_text == "1" => T::ChartAtServer,
@@ -288,4 +370,201 @@ pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &super::text::Texts) -> S
             ("max", &d.max.to_string()),
         ],
     )
+}
+
+/// The mean at `x` on a line through `points` (x, hundredths), in
+/// hundredths; none outside them.
+fn mean_at(points: &[(u32, u32)], x: u32) -> Option<u32> {
+    let k = points.iter().position(|&(px, _)| px >= x)?;
+    let (x1, y1) = points[k];
+    if x1 == x || k == 0 {
+        return (x1 == x).then_some(y1);
+    }
+    let (x0, y0) = points[k - 1];
+    let (dx, dy) = (i64::from(x1 - x0), i64::from(y1) - i64::from(y0));
+    Some((i64::from(y0) + dy * i64::from(x - x0) / dx) as u32)
+}
+
+/// A swept value in words, with its unit ("4 servers", "5 ms").
+fn at(axis: Axis, x: u32, t: &Texts) -> String {
+    match axis {
+        Axis::Servers => t.count(x.into(), T::ChartAtServer, T::ChartAtServers),
+        Axis::Rtt => t.fill(T::Ms, &[("n", &t.num(&format::ms(u64::from(x))))]),
+    }
+}
+
+/// A mean in hundredths as a whole number of requests.
+fn whole(h: u32) -> String {
+    ((h + 50) / 100).to_string()
+}
+
+/// How a line goes, in words: "10 at 0 ms, then 40 from about 4 ms on"
+/// (where it stops changing before its end), "10 throughout", or its two
+/// ends. Means are compared as whole numbers of requests.
+pub fn trend(axis: Axis, points: &[(u32, u32)], t: &Texts) -> String {
+    let (Some(&(x0, a)), Some(&(x1, b))) = (points.first(), points.last()) else {
+        return String::new();
+    };
+    let flat = points
+        .iter()
+        .rposition(|&(_, m)| whole(m) != whole(b))
+        .map_or(0, |k| k + 1);
+    let (a, b) = (whole(a), whole(b));
+    match flat {
+        0 => t.fill(T::ChartFlat, &[("a", &a)]),
+        k if k + 1 < points.len() => t.fill(
+            T::ChartUntil,
+            &[
+                ("a", &a),
+                ("x0", &at(axis, x0, t)),
+                ("b", &b),
+                ("xp", &at(axis, points[k].0, t)),
+            ],
+        ),
+        _ => t.fill(
+            T::ChartTo,
+            &[
+                ("a", &a),
+                ("x0", &at(axis, x0, t)),
+                ("b", &b),
+                ("x1", &at(axis, x1, t)),
+            ],
+        ),
+    }
+}
+
+/// A chart's name as one image: its title, what is drawn, and each line's
+/// trend ("GET, then SET: 10 at 0 ms, then 40 from about 4 ms on").
+pub fn summary(c: &Chart, title: &str, t: &Texts) -> String {
+    let lines: Vec<String> = c
+        .series
+        .iter()
+        .filter(|s| !s.points.is_empty())
+        .map(|s| {
+            t.fill(
+                T::ChartLine,
+                &[
+                    ("s", t.get(super::skeleton::tab_names(s.strategy).0)),
+                    ("trend", &trend(c.axis, &s.points, t)),
+                ],
+            )
+        })
+        .collect();
+    t.fill(
+        T::ChartSummary,
+        &[
+            ("title", title),
+            ("b", &c.burst.to_string()),
+            ("l", &c.limit.to_string()),
+            ("lines", &lines.join("; ")),
+        ],
+    )
+}
+
+/// The mini chart's words: where the learner is on the line, and how it
+/// goes ("At 5 ms: 40 of 40 get through on average; 10 at 0 ms, then 40
+/// from about 4 ms on."); while nothing is drawn, that it is computing.
+pub fn mini_text(c: &Chart, here: u32, t: &Texts) -> String {
+    match (c.series.first(), c.here_at) {
+        (Some(s), Some((_, mean))) => t.fill(
+            T::ChartMini,
+            &[
+                ("x", &at(c.axis, here, t)),
+                ("n", &t.num(&format::hundredths(u64::from(mean)))),
+                ("b", &c.burst.to_string()),
+                ("trend", &trend(c.axis, &s.points, t)),
+            ],
+        ),
+        _ => t.get(T::ChartWorking).to_string(),
+    }
+}
+
+/// The table of a chart's numbers, the screen reader's reading path: a
+/// caption naming it, a column per swept value, a row per strategy.
+pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> String {
+    use super::html::esc;
+    let mut xs: Vec<&str> = Vec::new();
+    for d in &c.dots {
+        if !xs.contains(&d.x_text.as_str()) {
+            xs.push(&d.x_text);
+        }
+    }
+    let caption = t.fill(T::ChartCaption, &[("title", title), ("axis", axis_label)]);
+    let mut out = format!(
+        "<caption>{}</caption><thead><tr><th scope=\"col\">{}</th>",
+        esc(&caption),
+        esc(t.get(T::ChartColStrategy))
+    );
+    for x in &xs {
+        out.push_str(&format!(
+            "<th scope=\"col\">{} {}</th>",
+            esc(axis_label),
+            esc(x)
+        ));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for s in &c.series {
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th>",
+            esc(t.get(super::skeleton::tab_names(s.strategy).0))
+        ));
+        for x in &xs {
+            let cell = c
+                .dots
+                .iter()
+                .find(|d| d.strategy == s.strategy && d.x_text == *x)
+                .map(|d| format!("{} ({}–{})", d.mean, d.min, d.max))
+                .unwrap_or_default();
+            out.push_str(&format!("<td>{cell}</td>"));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody>");
+    out
+}
+
+/// A full chart's axes, ticks, the axis' name and the limit's label, as
+/// SVG markup (hidden from screen readers with the rest of the image).
+pub fn axes(c: &Chart, axis_label: &str, limit_label: &str) -> String {
+    use super::html::esc;
+    let m = c.m;
+    let (bottom, left, right) = (px(c.h - m.bottom), px(m.left), px(c.w - m.right));
+    let mut out = format!(
+        r#"<line class="rll-chart__axis" x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}"/><line class="rll-chart__axis" x1="{left}" y1="{}" x2="{left}" y2="{bottom}"/>"#,
+        px(m.top)
+    );
+    for (x, label) in &c.x_ticks {
+        out.push_str(&format!(
+            r#"<text class="rll-chart__tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            px(*x),
+            bottom + 14,
+            esc(label)
+        ));
+    }
+    for (y, label) in &c.y_ticks {
+        out.push_str(&format!(
+            r#"<line class="rll-chart__grid" x1="{left}" y1="{y}" x2="{right}" y2="{y}"/><text class="rll-chart__tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            left - 5,
+            px(*y + 4.0),
+            esc(label),
+            y = px(*y),
+        ));
+    }
+    out.push_str(&format!(
+        r#"<text class="rll-chart__label" x="{}" y="{}" text-anchor="middle">{}</text><text class="rll-chart__label" x="{}" y="{}" text-anchor="end">{}</text>"#,
+        px((m.left + c.w) / 2.0),
+        px(c.h - 4.0),
+        esc(axis_label),
+        right - 2,
+        px(c.limit_y - 5.0),
+        esc(limit_label),
+    ));
+    out
+}
+
+/// Whether the mini chart beside the round-trip slider shows for
+/// `strategy`: for the strategies that wait for Redis on every request,
+/// the ones the round-trip chart draws (the others do not depend on it).
+pub fn mini_shown(strategy: Strategy) -> bool {
+    Axis::Rtt.strategies().contains(&strategy)
 }

@@ -58,6 +58,7 @@ names!(
         Narration = "narration" in Picture,
         Totals = "totals" in Totals,
         Seed = "seed" in Controls,
+        RttMini = "rtt-mini" in Controls,
         Cards = "cards" in Cards,
         Code = "code" in Code,
         CodeAt = "code-at" in Code,

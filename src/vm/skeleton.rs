@@ -153,10 +153,20 @@ impl W<'_> {
         self.text(label);
         let _ = write!(
             self.out,
-            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}"><p class="{}" id="{id}-{name}-note" hidden></p></div>"#,
+            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}">{}<p class="{}" id="{id}-{name}-note" hidden></p></div>"#,
             write_value(knob, knob.min),
             write_value(knob, knob.max),
             write_value(knob, knob.step),
+            // Beside the round trip, what gets through across its range
+            // (an SVG the view draws, for the strategies it matters to).
+            if knob.name == RTT.name {
+                format!(
+                    r#"<div class="rll-mini"{} hidden></div>"#,
+                    Slot::RttMini.attr()
+                )
+            } else {
+                String::new()
+            },
             Class::SliderNote.as_str()
         );
         self

@@ -343,7 +343,14 @@ texts! {
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
     ChartLimit "chart.limit" "limit {l}";
     ChartWorking "chart.working" "Computing the sweep…";
-    ChartPoint "chart.point" "{s}, {x}: mean {mean} allowed, least {min}, most {max}";
+    ChartPoint "chart.point" "{s}, {x}: {mean} allowed on average, fewest {min}, most {max}";
+    ChartSummary "chart.summary" "{title}: the mean allowed of {b} requests over 50 bursts, limit {l}. {lines}. Every number is in the table under the chart.";
+    ChartLine "chart.line" "{s}: {trend}";
+    ChartFlat "chart.flat" "{a} throughout";
+    ChartUntil "chart.until" "{a} at {x0}, then {b} from about {xp} on";
+    ChartTo "chart.to" "{a} at {x0}, {b} at {x1}";
+    ChartMini "chart.mini" "At {x}: {n} of {b} get through on average; {trend}.";
+    ChartCaption "chart.caption" "{title}: mean allowed (fewest–most) by {axis}";
     ChartAtServer "chart.at.server" "{n} server";
     ChartAtServers "chart.at.servers" "{n} servers";
     ChartAtRtt "chart.at.rtt" "{n} ms round trip";

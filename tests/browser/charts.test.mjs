@@ -6,41 +6,22 @@
 // marks the points stale and they settle on the new sweep; "Show me" sets
 // the state it names and brings the picture into view; the keyboard
 // reaches the points and the readout says their numbers; the table holds
-// the same numbers; axe finds nothing with the charts drawn. Screenshots of
+// the same numbers, under a caption; in the accessibility tree each chart is
+// one image named by a summary of its lines, with no loose tick number;
+// axe finds nothing with the charts drawn. Screenshots of
 // both charts at 390 and 1280 px, light and dark, go to artifacts/.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { browser, server, watch, Widget, shutdown, expected, until, audit, openMounted, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, Widget, shutdown, expected, until, audit, openMounted, nativeSweep, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
 // ---------------------------------------------------------------- helpers
 
 const open = openMounted;
-
-const sweepCache = new Map();
-let sweepChecked = false;
-/**
- * The native sweep for URL-style parameters on `axis` (`servers` or `rtt`),
- * through `examples/sweep.rs`: the first call goes through `cargo run` (so
- * the example is up to date), later ones run the binary.
- */
-function nativeSweep(query, axis) {
-  const key = `${query.replace(/^\?/, '')} ${axis}`;
-  if (sweepCache.has(key)) return sweepCache.get(key);
-  const bin = path.join(ROOT, 'target', 'release', 'examples', 'sweep');
-  const args = [query.replace(/^\?/, ''), axis];
-  const out = sweepChecked && fs.existsSync(bin)
-    ? execFileSync(bin, args, { cwd: ROOT, encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'sweep', '--', ...args], { cwd: ROOT, encoding: 'utf8' });
-  sweepChecked = true;
-  const result = JSON.parse(out);
-  sweepCache.set(key, result);
-  return result;
-}
 
 /** The page's own query as a string (what the widget is showing), without `t`. */
 async function currentQuery(w) {
@@ -110,17 +91,25 @@ function focusedElement(page) {
   });
 }
 
+/**
+ * The point the arrow keys are on in the focused chart (the chart is the
+ * one focusable element: an image; its marked point carries `data-at`).
+ */
 async function focusedPoint(page) {
   const h = await focusedElement(page);
-  return h.evaluate((e) => (e && e.tagName.toLowerCase() === 'circle' ? {
-    chart: e.closest('svg')?.getAttribute('data-testid'),
-    strategy: e.dataset.strategy,
-    x: e.dataset.x,
-    mean: e.dataset.mean,
-    min: e.dataset.min,
-    max: e.dataset.max,
-    label: e.getAttribute('aria-label'),
-  } : null));
+  return h.evaluate((svg) => {
+    if (!svg || svg.tagName.toLowerCase() !== 'svg') return null;
+    const e = svg.querySelector('circle[data-at]');
+    return e ? {
+      chart: svg.getAttribute('data-testid'),
+      strategy: e.dataset.strategy,
+      x: e.dataset.x,
+      mean: e.dataset.mean,
+      min: e.dataset.min,
+      max: e.dataset.max,
+      label: e.dataset.label,
+    } : null;
+  });
 }
 
 /** Whether the picture is (at least half) inside the viewport. */
@@ -290,8 +279,8 @@ describe('drawing the charts moves nothing', () => {
 describe('reading the charts', () => {
   // One page for the reading tests: the sweep runs once.
   let w;
-  // Units in every name: "4 servers" or "2 ms round trip", "mean 40 allowed".
-  const says = (p) => new RegExp(`, ${p.x} (servers?|ms round trip): mean ${p.mean.replace('.', '\\.')} allowed, least ${p.min}, most ${p.max}$`);
+  // Units in every name: "4 servers" or "2 ms round trip", "40 allowed on average".
+  const says = (p) => new RegExp(`, ${p.x} (servers?|ms round trip): ${p.mean.replace('.', '\\.')} allowed on average, fewest ${p.min}, most ${p.max}$`);
   before(async () => {
     w = await open('?strategy=getset&servers=6');
     await drawn(w);
@@ -301,7 +290,7 @@ describe('reading the charts', () => {
     await w.close();
   });
 
-  test('Tab reaches a point of each chart (one tab stop per chart); the readout says its numbers', async () => {
+  test('Tab reaches each chart (one tab stop per chart) and marks a point; the readout says its numbers', async () => {
     const page = w.page;
     const readout = w.locator('chart-readout');
     // Tab from the last control before the charts into the servers chart.
@@ -311,7 +300,7 @@ describe('reading the charts', () => {
       await page.keyboard.press('Tab');
       first = await focusedPoint(page);
     }
-    assert.ok(first, 'Tab reaches a point of the servers chart');
+    assert.ok(first, 'Tab reaches the servers chart, its first point marked');
     assert.equal(first.chart, 'chart-servers');
     assert.deepEqual([first.strategy, first.x], ['local', '1']);
     assert.match(await readout.innerText(), says(first), 'the readout says the focused point\'s numbers');
@@ -333,7 +322,7 @@ describe('reading the charts', () => {
   test('arrow keys move between points: right and left along a line, down to the next line', async () => {
     const page = w.page;
     const readout = w.locator('chart-readout');
-    await w.locator('chart-servers').locator('circle[tabindex="0"]').focus();
+    await w.locator('chart-servers').focus();
     const start = await focusedPoint(page);
     assert.deepEqual([start.strategy, start.x], ['local', '1']);
     await page.keyboard.press('ArrowRight');
@@ -356,7 +345,7 @@ describe('reading the charts', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Shift+Tab');
     const back = await focusedPoint(page);
-    assert.deepEqual([back.strategy, back.x], ['local', '2'], 'Shift+Tab returns to the point last reached');
+    assert.deepEqual([back.strategy, back.x], ['local', '2'], 'Shift+Tab returns to the chart, the point last reached still marked');
   });
 
   test('hovering a point shows its numbers', async () => {
@@ -378,7 +367,7 @@ describe('reading the charts', () => {
       await dot.hover();
       const p = await dot.evaluate((e) => ({ s: e.dataset.strategy, x: e.dataset.x, mean: e.dataset.mean, min: e.dataset.min, max: e.dataset.max }));
       const unit = testid === 'chart-servers' ? `${p.x} server${p.x === '1' ? '' : 's'}` : `${p.x} ms round trip`;
-      assert.equal(await readout.innerText(), `${names[p.s]}, ${unit}: mean ${p.mean} allowed, least ${p.min}, most ${p.max}`, `hover on ${testid}`);
+      assert.equal(await readout.innerText(), `${names[p.s]}, ${unit}: ${p.mean} allowed on average, fewest ${p.min}, most ${p.max}`, `hover on ${testid}`);
     }
   });
 
@@ -386,6 +375,9 @@ describe('reading the charts', () => {
     for (const [name, testid] of [['servers', 'chart-servers'], ['rtt', 'chart-rtt']]) {
       const table = w.root.locator(`table[data-table="${name}"]`);
       const details = table.locator('xpath=ancestor::details');
+      // Labelled: its caption names the chart and what the cells hold.
+      const title = await table.locator('xpath=ancestor::figure').locator('figcaption').innerText();
+      assert.match(await table.locator('caption').textContent(), new RegExp(`^${title}: mean allowed \\(fewest–most\\) by `));
       assert.equal(await table.isVisible(), false, 'closed at first');
       await details.locator('summary').click();
       assert.equal(await table.isVisible(), true, `the ${name} table opens`);
@@ -405,11 +397,37 @@ describe('reading the charts', () => {
 });
 
 describe('accessibility of the charts', () => {
+  // Issue 27 item 10: the charts read as some 175 images and loose tick
+  // numbers. Now each chart is one image named by what it shows; its table,
+  // captioned, is the reading path.
+  test('in the accessibility tree each chart is one image with a summary, and no tick number is loose', async () => {
+    const w = await open('?strategy=getset');
+    await drawn(w);
+    const tree = await w.root.locator('[data-slot="charts"]').ariaSnapshot();
+    const imgs = tree.split('\n').filter((l) => /^\s*- '?img\b/.test(l));
+    assert.equal(imgs.length, 2, `two images:\n${tree}`);
+    assert.match(imgs[0], /img "As servers are added: the mean allowed of 160 requests over 50 bursts, limit 10\. Local counters: 10 at 1 server, \d+ at 16 servers; .*; INCR: 10 throughout; .*\. Every number is in the table under the chart\."/);
+    assert.match(imgs[1], /img "As the round trip grows: the mean allowed of 40 requests over 50 bursts, limit 10\. GET, then SET: 10 at 0 ms, then 40 from about 4 ms on; INCR: 10 throughout; Lua bucket: 10 throughout\. Every/);
+    // An image's children are not in the tree: no point, no tick.
+    const rest = tree.split('\n').filter((l) => !imgs.includes(l));
+    for (const l of rest) {
+      assert.doesNotMatch(l, /^\s*- (text: )?'?\d+'?$/, `a loose number in the tree: ${l}\n${tree}`);
+    }
+    assert.equal((tree.match(/\bimg\b/g) ?? []).length, 2, 'no other image');
+    // The table follows each image, reached through its disclosure.
+    assert.equal((tree.match(/- group: The same numbers as a table|- 'group: The same numbers as a table'|The same numbers as a table/g) ?? []).length, 2, tree);
+    await w.root.locator('summary').first().click();
+    const open1 = await w.root.locator('[data-slot="charts"]').ariaSnapshot();
+    assert.match(open1, /- '?table "As servers are added: mean allowed \(fewest–most\) by API servers"/, open1);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('axe finds nothing with the charts drawn (and a point focused), light and dark', async () => {
     for (const colorScheme of ['light', 'dark']) {
       const w = await open('?strategy=lua', { colorScheme });
       await drawn(w);
-      await w.locator('chart-servers').locator('circle').first().focus();
+      await w.locator('chart-servers').focus();
       assert.deepEqual(await audit(w.page), [], colorScheme);
       assert.deepEqual(w.problems(), []);
       await w.close();

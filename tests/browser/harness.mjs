@@ -423,6 +423,27 @@ export class Widget {
 
 const expectedCache = new Map();
 let expectBinaryChecked = false;
+const sweepCache = new Map();
+let sweepChecked = false;
+/**
+ * The native sweep for URL-style parameters on `axis` (`servers` or `rtt`),
+ * through `examples/sweep.rs`: the first call goes through `cargo run` (so
+ * the example is up to date), later ones run the binary.
+ */
+export function nativeSweep(query, axis) {
+  const key = `${query.replace(/^\?/, '')} ${axis}`;
+  if (sweepCache.has(key)) return sweepCache.get(key);
+  const bin = path.join(ROOT, 'target', 'release', 'examples', 'sweep');
+  const args = [query.replace(/^\?/, ''), axis];
+  const out = sweepChecked && fs.existsSync(bin)
+    ? execFileSync(bin, args, { cwd: ROOT, encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'sweep', '--', ...args], { cwd: ROOT, encoding: 'utf8' });
+  sweepChecked = true;
+  const result = JSON.parse(out);
+  sweepCache.set(key, result);
+  return result;
+}
+
 /**
  * Runs the native model on URL-style parameters (cargo example `expect`).
  * The first call goes through `cargo run` (which rebuilds the example if the

@@ -8,7 +8,11 @@
 
 use ratelimit_lab::sim::sweep::{Axis, Sweep, SEEDS};
 use ratelimit_lab::sim::Strategy;
-use ratelimit_lab::vm::chart::{chart, point_label, points, px, Chart};
+use ratelimit_lab::sim::{run, Scenario};
+use ratelimit_lab::vm::chart::{
+    chart, mini, mini_shown, mini_text, point_label, points, px, summary, table, trend, Chart,
+};
+use ratelimit_lab::vm::text::Texts;
 
 use crate::vm_support::scenario;
 
@@ -179,7 +183,7 @@ fn the_round_trip_chart_has_no_ceiling_and_marks_the_learner() {
             &ratelimit_lab::vm::text::Texts::english()
         ),
         format!(
-            "GET, then SET, 2 ms round trip: mean {} allowed, least {}, most {}",
+            "GET, then SET, 2 ms round trip: {} allowed on average, fewest {}, most {}",
             d.mean, d.min, d.max
         )
     );
@@ -254,4 +258,149 @@ fn the_note_under_the_charts_gives_each_charts_burst() {
         assert_eq!(Axis::Servers.base(&s).burst, b, "{q}");
         assert!(note(&s, &t).contains(&format!(") of {b} requests;")), "{q}");
     }
+}
+
+// Issue 27 item 10: each chart is one image whose name says what it shows;
+// the points' names carry units; the table has a caption.
+
+#[test]
+fn a_chart_is_named_by_what_it_shows_each_line_in_words() {
+    let t = Texts::english();
+    let s = done(Axis::Servers, "burst=16&limit=1&lb=round-robin");
+    let c = chart(&s, None, 640.0, 300.0, 4);
+    let name = summary(&c, "As servers are added", &t);
+    // Local counters under round-robin let N × 1 through, up to the burst.
+    assert!(
+        name.starts_with(
+            "As servers are added: the mean allowed of 16 requests over 50 bursts, limit 1. \
+             Local counters: 1 at 1 server, 16 at 16 servers; "
+        ),
+        "{name}"
+    );
+    assert!(name.contains("; INCR: 1 throughout; "), "{name}");
+    assert!(name.ends_with(". Every number is in the table under the chart."));
+    // One clause per line drawn.
+    assert_eq!(name.matches("; ").count(), c.series.len() - 1, "{name}");
+}
+
+#[test]
+fn a_lines_trend_says_where_it_stops_changing() {
+    let t = Texts::english();
+    let ms = |v: &[(u32, u32)]| trend(Axis::Rtt, v, &t);
+    assert_eq!(
+        ms(&[(0, 1000), (1000, 1000), (2000, 1000)]),
+        "10 throughout"
+    );
+    assert_eq!(
+        ms(&[(0, 1000), (1000, 2500), (2000, 4000), (3000, 4000)]),
+        "10 at 0 ms, then 40 from about 2 ms on"
+    );
+    assert_eq!(
+        ms(&[(0, 1000), (1000, 2500), (2000, 4000)]),
+        "10 at 0 ms, 40 at 2 ms"
+    );
+    // Compared as whole requests: 39.8 and 40 are the same.
+    assert_eq!(
+        ms(&[(0, 1000), (1000, 3980), (2000, 4000)]),
+        "10 at 0 ms, then 40 from about 1 ms on"
+    );
+    assert_eq!(
+        trend(Axis::Servers, &[(1, 1000), (2, 2000)], &t),
+        "10 at 1 server, 20 at 2 servers"
+    );
+}
+
+#[test]
+fn a_charts_table_is_captioned_with_its_title_and_axis() {
+    let t = Texts::english();
+    let s = done(Axis::Rtt, "strategy=getset&burst=8&limit=2");
+    let c = chart(&s, None, 640.0, 300.0, 0);
+    let html = table(&c, "As the round trip grows", "Redis round trip (ms)", &t);
+    assert!(html.starts_with(
+        "<caption>As the round trip grows: mean allowed (fewest–most) by Redis round trip (ms)</caption><thead>"
+    ));
+    assert_eq!(html.matches("<tr><th scope=\"row\">").count(), 3);
+}
+
+// Issue 20: the mini chart beside the round-trip slider.
+
+#[test]
+fn the_mini_chart_shows_for_the_strategies_that_wait_for_redis() {
+    let shown: Vec<Strategy> = Strategy::ALL
+        .into_iter()
+        .filter(|s| mini_shown(*s))
+        .collect();
+    assert_eq!(shown, [Strategy::GetSet, Strategy::Incr, Strategy::Lua]);
+}
+
+/// The mean allowed over the sweep's 50 seeds at round trip `rtt_us`, by
+/// running the model itself, in hundredths.
+fn model_mean(s: &Scenario, rtt_us: u32) -> u32 {
+    let sum: u32 = (0..u64::from(SEEDS))
+        .map(|k| run(&s.with_rtt_us(rtt_us).with_seed(s.seed.wrapping_add(k))).allowed)
+        .sum();
+    (sum * 100 + SEEDS / 2) / SEEDS
+}
+
+#[test]
+fn the_mini_chart_of_the_default_burst_is_the_models_and_flattens_after_about_4_ms() {
+    let t = Texts::english();
+    let learner = scenario("strategy=getset&rtt=5");
+    let sweep = done(Axis::Rtt, "strategy=getset&rtt=5");
+    let c = mini(&sweep, None, 160.0, 32.0, learner.rtt_us, Strategy::GetSet);
+    // One line: GET then SET's, its 21 points the model's own means.
+    assert_eq!(c.series.len(), 1);
+    assert_eq!(c.series[0].strategy, Strategy::GetSet);
+    assert_eq!(c.dots.len(), 21);
+    for &(x, mean) in &c.series[0].points {
+        assert_eq!(mean, model_mean(&learner, x), "at {x} µs");
+    }
+    // No axes on the mini chart: the plot fills it but for its margins.
+    assert_eq!(c.here_x, Some(4.0 + 0.25 * (160.0 - 8.0)));
+    assert_eq!(
+        mini_text(&c, learner.rtt_us, &t),
+        "At 5 ms: 40 of 40 get through on average; 10 at 0 ms, then 40 from about 4 ms on."
+    );
+    // Between two points, the marker sits on the line joining them.
+    let half = mini(&sweep, None, 160.0, 32.0, 1500, Strategy::GetSet);
+    let (m1, m2) = (c.series[0].points[1].1, c.series[0].points[2].1);
+    assert_eq!(half.here_at.map(|(_, m)| m), Some((m1 + m2) / 2));
+    // Another strategy reads the same sweep: INCR holds the limit.
+    let incr = mini(&sweep, None, 160.0, 32.0, learner.rtt_us, Strategy::Incr);
+    assert_eq!(
+        mini_text(&incr, learner.rtt_us, &t),
+        "At 5 ms: 10 of 40 get through on average; 10 throughout."
+    );
+}
+
+#[test]
+fn moving_the_round_trip_moves_only_the_minis_mark() {
+    let sweep = done(Axis::Rtt, "strategy=getset");
+    let a = mini(&sweep, None, 160.0, 32.0, 2000, Strategy::GetSet);
+    let b = mini(&sweep, None, 160.0, 32.0, 9000, Strategy::GetSet);
+    assert_eq!(a.series, b.series);
+    assert_eq!(a.dots, b.dots);
+    assert_ne!(a.here_x, b.here_x);
+    // The sweep does not depend on the learner's round trip.
+    let other = done(Axis::Rtt, "strategy=getset&rtt=9");
+    assert_eq!(other.points(), sweep.points());
+}
+
+#[test]
+fn the_stylesheet_keeps_the_boxes_the_charts_are_drawn_at() {
+    use ratelimit_lab::vm::chart::height;
+    let (phone, wide) = (height(390.0), height(600.0));
+    assert_eq!((phone, wide), (220.0, 260.0));
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/65-charts.css"))
+        .unwrap();
+    assert!(css.contains(&format!(
+        ".rll-chart__host {{ width: 100%; min-height: {phone}px; }}"
+    )));
+    assert!(css.contains(&format!(
+        "@container (min-width: 520px) {{ .rll-chart__host {{ min-height: {wide}px; }} }}"
+    )));
+    assert!(css.contains(&format!(
+        ".rll-mini {{ flex: 0 0 32%; max-width: 10em; height: {}px; }}",
+        ratelimit_lab::vm::chart::MINI_H
+    )));
 }

@@ -107,7 +107,7 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
          redis-log log-all chart-readout announcer
          quiz quiz-score quiz-question×{n} quiz-feedback×{n} quiz-show×{n} show-me×{shows} show-me×5 quiz-reset
          copy-link copy-embed copy-status proof-link code code-at code-note glossary
-         slot: code code-at code-note tab-name summary totals seed cards limit-line stats down redis-settings traffic cost
+         slot: code code-at code-note tab-name summary totals seed rtt-mini cards limit-line stats down redis-settings traffic cost
          redis timeline tl-caption tl-key log log-empty charts chart-note chart-working chart-readout
          explain-1 explain-2 explain-3 announcer quiz-score predict predict-ask predict-result picture-caption picture-key narration
          chart: servers rtt"
@@ -166,7 +166,7 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
-        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed limit-line".into()),
+        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed rtt-mini limit-line".into()),
         (Section::Picture, "topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration".into()),
         (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
         (Section::Cards, "slot:cards".into()),
@@ -334,7 +334,7 @@ fn compact_leaves_the_picture_the_totals_and_the_sliders() {
          topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset announcer
          verdict allowed-total limit regular-user
-         slot: tab-name summary totals seed announcer predict predict-ask predict-result picture-caption picture-key narration",
+         slot: tab-name summary totals seed rtt-mini announcer predict predict-ask predict-result picture-caption picture-key narration",
     );
     assert_eq!(got, want);
 }
