@@ -30,3 +30,4 @@ pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod totals;
+pub mod tour;
