@@ -27,6 +27,13 @@ pub fn play(lab: Lab) {
     lab.playing.set(true);
 }
 
+/// Plays the burst from its start; under reduced motion, shows the start
+/// and waits for Play.
+pub fn replay(lab: Lab) {
+    lab.time.set(Some(0));
+    lab.playing.set(!reduced_motion());
+}
+
 /// The run is over: the end state, and a pending prediction revealed.
 fn finish(lab: Lab) {
     lab.playing.set(false);

@@ -161,6 +161,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         "quiz-pick" => super::quiz::pick(lab, num("data-q"), num("data-i")),
         "quiz-show" => super::quiz::reveal(lab, root, num("data-q")),
         "quiz-reset" => super::quiz::reset(lab, root),
+        a if a.starts_with("tour") => super::tour::act(lab, root, a),
         "dismiss" => {
             if let Ok(Some(n)) = el.closest(".rll-notice") {
                 dom::hide(&n, true);

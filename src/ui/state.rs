@@ -62,6 +62,8 @@ pub struct Mount {
     /// content file was asked for and could not be used, unless the author
     /// allows the built-in quiz (`fallback=builtin`).
     pub graded: bool,
+    /// The guided lesson's steps (built-in, or a course author's).
+    pub steps: Vec<crate::vm::tour::Step>,
 }
 
 /// A prediction, when the learner is asked for one before the reveal.
@@ -120,6 +122,8 @@ pub struct Lab {
     pub scheme: RwSignal<u32>,
     /// The colours last read, and the scheme they were read under.
     pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
+    /// The lesson step shown (0-based); `None` outside the lesson.
+    pub tour: RwSignal<Option<usize>>,
 }
 
 impl Lab {
@@ -191,6 +195,7 @@ impl Lab {
             mount: StoredValue::new_local(Rc::new(mount)),
             scheme: super::canvas::use_scheme(),
             palette: StoredValue::new_local(None),
+            tour: RwSignal::new(None),
         };
         provide_context(lab);
         lab

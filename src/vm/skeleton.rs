@@ -241,6 +241,16 @@ pub fn skeleton(
         w.heading(0, "rll-sr-only", "", T::Title);
     }
     notice(&mut w, &page.notices);
+    // The lesson: its offer (the view writes the button's label, which
+    // counts the steps), and where its panel goes while it runs.
+    if shows(Section::Tour) && full {
+        w.raw(r#"<p class="rll-tour-offer" data-slot="tour-offer">"#)
+            .text(T::TourOffer)
+            .raw(r#" <button type="button" class="rll-button rll-button--small" data-testid="tour-start" data-act="tour-start"></button></p>"#);
+    }
+    if full {
+        w.raw(r#"<div data-slot="tour"></div>"#);
+    }
     let tabbed = shows(Section::Tabs) && full && page.tabs.len() > 1;
     if tabbed {
         tabs(&mut w, &page.tabs);

@@ -29,8 +29,8 @@ pub enum Goal {
     /// At least this many servers and this round trip (µs), and still
     /// exactly min(burst, allowance) allowed (`exact-with`).
     ExactWith(u32, u32),
-    /// A setting has this value, as the URL writes it (`setting`).
-    Setting(&'static str, String),
+    /// A setting has the value it has in this scenario (`setting`).
+    Setting(&'static str, Scenario),
     /// At most this many times the limit allowed (`allowed-at-most`).
     AllowedAtMost(u32),
 }
@@ -55,18 +55,7 @@ impl Goal {
                 n.parse().ok()?,
                 params::read_value(&crate::sim::RTT, rtt)? as u32,
             ),
-            ["setting", name, value] => {
-                let name = CHOICES
-                    .into_iter()
-                    .chain(KNOBS.iter().map(|k| k.name))
-                    .find(|n| *n == name)?;
-                let parsed = params::parse([(name, value)]);
-                let written = params::to_pairs(&parsed.scenario)
-                    .into_iter()
-                    .find(|(n, _)| *n == name)?
-                    .1;
-                (parsed.notices.is_empty()).then_some(Goal::Setting(name, written))?
-            }
+            ["setting", name, value] => Goal::Setting(known(name)?, clean(&[(name, value)])?),
             _ => return None,
         })
     }
@@ -84,9 +73,16 @@ impl Goal {
             Goal::ExactWith(n, rtt) => {
                 s.servers >= *n && s.rtt_us >= *rtt && r.allowed == s.burst.min(r.allowance)
             }
-            Goal::Setting(name, value) => params::to_pairs(s)
-                .iter()
-                .any(|(n, v)| n == name && v == value),
+            Goal::Setting(name, g) => match *name {
+                "strategy" => s.strategy == g.strategy,
+                "lb" => s.lb == g.lb,
+                "redis" => s.redis == g.redis,
+                "fail" => s.fail == g.fail,
+                "seed" => s.seed == g.seed,
+                _ => KNOBS
+                    .iter()
+                    .any(|k| k.name == *name && (k.get)(s) == (k.get)(g)),
+            },
         }
     }
 
@@ -99,6 +95,26 @@ impl Goal {
             _ => Vec::new(),
         }
     }
+}
+
+/// The name of a setting the URL takes (`servers`, `fail`), if it is one.
+fn known(name: &str) -> Option<&'static str> {
+    CHOICES
+        .into_iter()
+        .chain(KNOBS.iter().map(|k| k.name))
+        .find(|n| *n == name)
+}
+
+/// The scenario `pairs` give, if they are settings the URL takes (or
+/// `predict`), each with a value read as given (none clamped, rounded or
+/// ignored).
+fn clean(pairs: &[(&str, &str)]) -> Option<Scenario> {
+    let parsed = params::parse(pairs.iter().copied());
+    (parsed.notices.is_empty()
+        && pairs
+            .iter()
+            .all(|(n, _)| *n == "predict" || known(n).is_some()))
+    .then_some(parsed.scenario)
 }
 
 /// One step of the lesson.
@@ -119,39 +135,47 @@ pub struct Step {
     /// Said while the goal does not hold and the replay is at its end (the
     /// learner has seen the outcome): why this is not the answer.
     pub not: Option<String>,
-    /// The scenario it opens on, as URL parameters from the defaults
-    /// (`predict=1` asks for a prediction first).
-    pub query: String,
+    /// The scenario it opens on (written as URL parameters from the
+    /// defaults).
+    pub scenario: Scenario,
+    /// Whether it asks for a prediction before the burst replays
+    /// (`predict=1` in its scenario).
+    pub predict: bool,
+    /// The sliders and settings it keeps in sight (URL names): what its
+    /// scenario sets (but the strategy and Redis's health, which it sets
+    /// for the learner) and what its goal names; none for watching.
+    pub uses: Vec<&'static str>,
 }
 
-impl Step {
-    /// The scenario the step opens on.
-    pub fn scenario(&self) -> Scenario {
-        params::parse(params::pairs(&self.query)).scenario
-    }
-
-    /// Whether the step asks for a prediction before the burst replays.
-    pub fn predict(&self) -> bool {
-        params::pairs(&self.query).contains(&("predict", "1"))
-    }
-
-    /// The sliders and settings the step needs in sight (URL names): what
-    /// its scenario sets (but the strategy and Redis's health, which it
-    /// sets for the learner) and what its goal names; none for watching.
-    pub fn uses(&self) -> Vec<&'static str> {
-        if self.goal == Goal::ReplayEnd {
-            return Vec::new();
-        }
-        let mut out = self.goal.uses();
-        for (name, _) in params::pairs(&self.query) {
-            if let Some(k) = KNOBS.iter().find(|k| k.name == name) {
-                if !out.contains(&k.name) {
-                    out.push(k.name);
+/// A step from its words (title, text, task, hint, explanation), its why
+/// not, its goal and its scenario as URL parameters.
+/// None if the scenario is not [`clean`].
+fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Option<Step> {
+    let pairs = params::pairs(query);
+    let scenario = clean(&pairs)?;
+    let mut uses = goal.uses();
+    if goal != Goal::ReplayEnd {
+        for (name, _) in &pairs {
+            if let Some(k) = KNOBS.iter().find(|k| k.name == *name) {
+                if !uses.contains(&k.name) {
+                    uses.push(k.name);
                 }
             }
         }
-        out
     }
+    let [title, text, task, hint, done] = words;
+    Some(Step {
+        title,
+        text,
+        task,
+        goal,
+        hint,
+        done,
+        not,
+        scenario,
+        predict: pairs.contains(&("predict", "1")),
+        uses,
+    })
 }
 
 /// The built-in steps: the sentences' keys (title, text, task, hint,
@@ -248,18 +272,13 @@ const BUILTIN: [Builtin; 7] = [
 pub fn builtin(t: &Texts) -> Vec<Step> {
     BUILTIN
         .iter()
-        .map(|(keys, not, goal, query)| {
-            let [title, text, task, hint, done] = keys.map(|k| t.get(k).to_string());
-            Step {
-                title,
-                text,
-                task,
-                goal: Goal::parse(goal).unwrap_or(Goal::ReplayEnd),
-                hint,
-                done,
-                not: not.map(|k| t.get(k).to_string()),
-                query: query.to_string(),
-            }
+        .filter_map(|(keys, not, goal, query)| {
+            step(
+                keys.map(|k| t.get(k).to_string()),
+                not.map(|k| t.get(k).to_string()),
+                Goal::parse(goal).unwrap_or(Goal::ReplayEnd),
+                query,
+            )
         })
         .collect()
 }
@@ -272,73 +291,54 @@ const FIELDS: [&str; 8] = [
     "title", "text", "goal", "task", "hint", "done", "not", "scenario",
 ];
 
-/// The number of sentences in `s`: each ends with `.`, `?` or `!` before a
-/// space or the end.
+/// The number of sentences in `s`: words ending with `.`, `?` or `!`,
+/// and the last words if they do not.
 pub fn sentences(s: &str) -> usize {
     let s = s.trim();
-    let b: Vec<char> = s.chars().collect();
-    (0..b.len())
-        .filter(|&i| {
-            matches!(b[i], '.' | '?' | '!') && b.get(i + 1).is_none_or(|c| c.is_whitespace())
-        })
-        .count()
-        .max(usize::from(!s.is_empty()))
+    let end = |w: &str| w.ends_with(['.', '?', '!']);
+    s.split_whitespace().filter(|w| end(w)).count() + usize::from(!s.is_empty() && !end(s))
 }
 
 /// Reads a content file's steps. A bad step is left out with a notice
-/// that names it and says why; the others are kept, in order.
+/// that names it and the field at fault; the others are kept, in order.
 pub fn read(written: &[Written], t: &Texts) -> (Vec<Step>, Vec<String>) {
     let mut steps = Vec::new();
     let mut notices = Vec::new();
     for (i, w) in written.iter().enumerate() {
-        match read_one(w, t) {
+        match read_one(w) {
             Ok(step) => steps.push(step),
-            Err(why) => notices.push(t.fill(
+            Err(name) => notices.push(t.fill(
                 T::NoticeTourStep,
-                &[("n", &(i + 1).to_string()), ("why", &why)],
+                &[("n", &(i + 1).to_string()), ("name", &name)],
             )),
         }
     }
     (steps, notices)
 }
 
-fn read_one(w: &Written, t: &Texts) -> Result<Step, String> {
+/// Reads one step, or names the field that is missing, unknown or wrong.
+fn read_one(w: &Written) -> Result<Step, String> {
     if let Some(k) = w.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(t.fill(T::TourBadField, &[("name", &params::shorten(k))]));
+        return Err(params::shorten(k));
     }
-    let field = |name: &str| {
-        w.get(name)
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-    };
+    let field = |name: &str| w.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
     let mut got = Vec::new();
     for name in &FIELDS[..6] {
-        got.push(field(name).ok_or_else(|| t.fill(T::TourBadMissing, &[("name", name)]))?);
+        got.push(field(name).ok_or(*name)?.to_string());
     }
-    let [title, text, goal, task, hint, done]: [String; 6] = got.try_into().unwrap_or_default();
-    if sentences(&text) > 3 {
-        return Err(t.get(T::TourBadLong).to_string());
+    let goal = Goal::parse(&got[2]).ok_or("goal")?;
+    if sentences(&got[1]) > 3 {
+        return Err("text".into());
     }
-    let goal = Goal::parse(&goal)
-        .ok_or_else(|| t.fill(T::TourBadGoal, &[("given", &params::shorten(&goal))]))?;
     let query = field("scenario").unwrap_or_default();
-    let pairs = params::pairs(&query);
-    let known = |n: &str| {
-        n == "predict" || n == "preset" || CHOICES.contains(&n) || KNOBS.iter().any(|k| k.name == n)
-    };
-    if pairs.iter().any(|(n, _)| !known(n)) || !params::parse(pairs).notices.is_empty() {
-        return Err(t.fill(T::TourBadScenario, &[("given", &params::shorten(&query))]));
-    }
-    Ok(Step {
-        title,
-        text,
-        task,
+    let [title, text, _, task, hint, done]: [String; 6] = got.try_into().unwrap_or_default();
+    step(
+        [title, text, task, hint, done],
+        field("not").map(str::to_string),
         goal,
-        hint,
-        done,
-        not: field("not"),
         query,
-    })
+    )
+    .ok_or("scenario".into())
 }
 
 /// The step to open at for `tour=K` (1-based) among `n` steps: 0-based,

@@ -106,8 +106,8 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
          redis-down health-up health-slow health-down timeout fail-open fail-closed traffic
          redis-log log-all chart-readout announcer
          quiz quiz-score quiz-question×{n} quiz-feedback×{n} quiz-show×{n} show-me×{shows} show-me×5 quiz-reset
-         copy-link copy-embed copy-status proof-link code code-at code-note glossary
-         slot: code code-at code-note tab-name summary totals seed cards limit-line stats down redis-settings traffic cost
+         copy-link copy-embed copy-status proof-link code code-at code-note glossary tour-start
+         slot: tour-offer tour code code-at code-note tab-name summary totals seed cards limit-line stats down redis-settings traffic cost
          redis timeline tl-caption tl-key log log-empty charts chart-note chart-working chart-readout
          explain-1 explain-2 explain-3 announcer quiz-score predict predict-ask predict-result picture-caption picture-key
          chart: servers rtt"
@@ -179,8 +179,8 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Footer, "copy-link copy-embed copy-status proof-link".into()),
         (Section::Code, "code code-at code-note slot:code code-at code-note".into()),
         (Section::Glossary, "glossary".into()),
-        // There is no lesson to offer yet: nothing to leave out.
-        (Section::Tour, String::new()),
+        // The offer; `tour=K` still opens the lesson, in its own place.
+        (Section::Tour, "tour-start slot:tour-offer".into()),
     ];
     assert_eq!(cases.len(), Section::ALL.len());
     for (section, hooks_of) in cases {
