@@ -229,10 +229,28 @@ pub fn skeleton(
     let full = !page.compact;
     // Compact keeps the sliders, the picture and the totals: no title (but
     // its heading, for the page's outline), no tabs.
+    // The lesson's offer (the view writes the button's label, which counts
+    // the steps), where the sections a lesson works with are all shown: in
+    // the title's row, so it takes no line of its own on a wide screen.
+    let lesson = [
+        Section::Tour,
+        Section::Picture,
+        Section::Controls,
+        Section::Totals,
+    ];
+    let mut offer = full && lesson.into_iter().all(shows);
+    let offer_line = |w: &mut W| {
+        w.raw(r#"<p class="rll-tour-offer" data-slot="tour-offer">"#)
+            .text(T::TourOffer)
+            .raw(r#" <button type="button" class="rll-button rll-button--small" data-testid="tour-start" data-act="tour-start"></button></p>"#);
+    };
     if shows(Section::Title) && full {
         w.raw(r#"<header class="rll-head">"#)
-            .heading(0, "rll-head__title", "", T::Title)
-            .raw(r#"<p class="rll-head__framing">"#)
+            .heading(0, "rll-head__title", "", T::Title);
+        if std::mem::take(&mut offer) {
+            offer_line(&mut w);
+        }
+        w.raw(r#"<p class="rll-head__framing">"#)
             .terms(T::Framing)
             .raw("</p></header>");
     } else {
@@ -241,13 +259,10 @@ pub fn skeleton(
         w.heading(0, "rll-sr-only", "", T::Title);
     }
     notice(&mut w, &page.notices);
-    // The lesson: its offer (the view writes the button's label, which
-    // counts the steps), and where its panel goes while it runs.
-    if shows(Section::Tour) && full {
-        w.raw(r#"<p class="rll-tour-offer" data-slot="tour-offer">"#)
-            .text(T::TourOffer)
-            .raw(r#" <button type="button" class="rll-button rll-button--small" data-testid="tour-start" data-act="tour-start"></button></p>"#);
+    if offer {
+        offer_line(&mut w);
     }
+    // Where the lesson's panel goes while it runs.
     if full {
         w.raw(r#"<div data-slot="tour"></div>"#);
     }

@@ -442,7 +442,7 @@ texts! {
     FindFail "glossary.fail.find" "fail open";
     DefFail "glossary.fail" "What a server does when Redis does not answer in time. Fail open: allow the request, and the limit is gone while Redis is. Fail closed: refuse it, and real users are turned away.";
     // The guided lesson.
-    TourOffer "tour.offer" "New here? A guided lesson walks you through it, one idea at a time.";
+    TourOffer "tour.offer" "New here? Take the guided lesson.";
     TourStart "tour.start" "Start the lesson: {n} steps, about {min} min";
     TourProgress "tour.progress" "Step {k} of {n}";
     TourGoalLabel "tour.goal" "Goal:";

@@ -166,9 +166,9 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
-        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed limit-line".into()),
-        (Section::Picture, "topology play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key".into()),
-        (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
+        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute tour-start slot:seed limit-line tour-offer".into()),
+        (Section::Picture, "tour-start topology play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key tour-offer".into()),
+        (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic tour-start slot:totals stats down redis-settings traffic cost tour-offer".into()),
         (Section::Cards, "slot:cards".into()),
         (Section::Timeline, "slot:timeline tl-caption tl-key".into()),
         (Section::Log, "redis-log log-all slot:log log-empty".into()),
@@ -179,7 +179,8 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Footer, "copy-link copy-embed copy-status proof-link".into()),
         (Section::Code, "code code-at code-note slot:code code-at code-note".into()),
         (Section::Glossary, "glossary".into()),
-        // The offer; `tour=K` still opens the lesson, in its own place.
+        // The offer (also gone with the picture, the controls or the
+        // totals, which a lesson works with); `tour=K` still opens it.
         (Section::Tour, "tour-start slot:tour-offer".into()),
     ];
     assert_eq!(cases.len(), Section::ALL.len());
