@@ -40,7 +40,7 @@ ready.catch((error) => {
 
 // The parameters an element may carry (the widget's own list, which a test
 // keeps equal to this one).
-const NAMES = 'preset strategy servers burst rtt limit window span lb move plan sync redis timeout fail traffic seed t predict embed hide tabs compact content lang mastery fallback theme'.split(' ');
+const NAMES = 'preset strategy servers burst rtt limit window span lb move plan sync redis timeout fail traffic seed t predict embed hide tabs compact content lang mastery fallback theme tour'.split(' ');
 const glue = (f) => ready.then(f, () => {});
 
 // Changed parameters, sent to the widget together once the current task

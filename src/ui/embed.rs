@@ -40,6 +40,9 @@ fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
         let v = if k == "content" { encode(&v) } else { v };
         pairs.push((k, v));
     }
+    if let Some(k) = lab.tour.get_untracked() {
+        pairs.push(("tour", (k + 1).to_string()));
+    }
     pairs
 }
 
@@ -67,15 +70,19 @@ pub fn use_url_sync(lab: Lab) {
     let pending = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let mut first = true;
     let mut last = None;
+    let mut step = None;
     super::effect(move || {
         let scenario = lab.scenario.get();
         lab.time.track();
         // Not while the replay plays, but for a new scenario (a tab's
-        // replay): the address follows where it stops.
-        if lab.playing.get() && !first && last == Some(scenario) {
+        // replay) or a lesson step entered (written at once, for a
+        // reload): the address follows where it stops.
+        let tour = lab.tour.get();
+        if lab.playing.get() && !first && last == Some(scenario) && tour == step {
             return;
         }
         last = Some(scenario);
+        step = tour;
         if std::mem::take(&mut first) {
             rewrite(lab, embed);
         } else {
@@ -144,6 +151,15 @@ enum Message<'a> {
     Completed { score: usize, max: usize },
     /// The widget is mounted.
     Ready,
+    /// A lesson step's goal was first met: the step (1-based), the
+    /// steps, and how many have been met so far.
+    Tour {
+        step: usize,
+        steps: usize,
+        done: usize,
+    },
+    /// The last step's goal was met.
+    TourCompleted { steps: usize },
     /// The content file asked for could not be used: `reason` in plain
     /// words, `detail` what exactly was wrong.
     ContentError { reason: &'a str, detail: &'a str },
@@ -178,6 +194,11 @@ impl Message<'_> {
                 ("completed", vec![("score", n(*score)), ("max", n(*max))])
             }
             Message::Ready => ("ready", vec![]),
+            Message::Tour { step, steps, done } => (
+                "tour",
+                vec![("step", n(*step)), ("steps", n(*steps)), ("done", n(*done))],
+            ),
+            Message::TourCompleted { steps } => ("tour-completed", vec![("steps", n(*steps))]),
             Message::ContentError { reason, detail } => (
                 "content-error",
                 vec![
@@ -252,6 +273,15 @@ pub fn post_quiz(lab: Lab, q: &QuizMessage) {
 /// Tells the host page every question has a first answer.
 pub fn post_completed(lab: Lab, score: usize, max: usize) {
     post(lab, Message::Completed { score, max });
+}
+
+/// Tells the host page a lesson step's goal was first met, and, after the
+/// last step's, that the lesson is completed.
+pub fn post_tour(lab: Lab, step: usize, steps: usize, done: usize) {
+    post(lab, Message::Tour { step, steps, done });
+    if step == steps {
+        post(lab, Message::TourCompleted { steps });
+    }
 }
 
 /// Tells the host page the widget is mounted.

@@ -165,6 +165,12 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         Act::QuizPick => super::quiz::pick(lab, num("data-q"), num("data-i")),
         Act::QuizShow => super::quiz::reveal(lab, root, num("data-q")),
         Act::QuizReset => super::quiz::reset(lab, root),
+        a @ (Act::TourStart
+        | Act::TourNext
+        | Act::TourBack
+        | Act::TourExit
+        | Act::TourHint
+        | Act::TourAll) => super::tour::act(lab, root, a),
         Act::Dismiss => {
             if let Ok(Some(n)) = el.closest(Hook::Notice.selector()) {
                 dom::hide(&n, true);

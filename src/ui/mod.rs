@@ -38,6 +38,7 @@ mod quiz;
 mod state;
 mod timeline;
 mod totals;
+mod tour;
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -416,17 +417,29 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         quiz,
         lang,
         id,
+        tour,
+        notices,
     } = content.unwrap_or(Content {
         texts: english,
         quiz: None,
         lang: None,
         id: None,
+        tour: None,
+        notices: Vec::new(),
     });
     let borrowed: Vec<(&str, &str)> = pairs
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let mut page = page::parse(&borrowed, &texts);
+    page.notices.extend(notices);
+    let steps = tour.unwrap_or_else(|| crate::vm::tour::builtin(&texts));
+    // `tour=K`: the step to open at, among these steps.
+    if let Some(k) = page.tour {
+        let (at, notice) = crate::vm::tour::open_at(k, steps.len(), &texts);
+        page.tour = Some(at as u32 + 1);
+        page.notices.extend(notice);
+    }
     let url_state = el.has_attribute("data-ratelimit-lab-url");
     // Reset's target: the address first opened (the attributes, for a
     // script-tag mount), read by the same rules.
@@ -486,6 +499,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         quiz_id: crate::vm::lms::quiz_name(id.as_deref()),
         graded,
         frame: Default::default(),
+        steps,
     };
     el.set_inner_html("");
     let target = if url_state {
@@ -619,6 +633,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     quiz::bind(lab, root);
     code::bind(lab, root);
     glossary::bind(lab, root);
+    tour::bind(lab, root);
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
     totals::use_announcer(lab, root);

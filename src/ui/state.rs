@@ -64,6 +64,8 @@ pub struct Mount {
     pub graded: bool,
     /// The picture as drawn last, for the pointer to find a request in.
     pub frame: std::cell::RefCell<crate::vm::topology::Frame>,
+    /// The guided lesson's steps (built-in, or a course author's).
+    pub steps: Vec<crate::vm::tour::Step>,
 }
 
 /// A prediction, when the learner is asked for one before the reveal.
@@ -125,6 +127,8 @@ pub struct Lab {
     pub scheme: RwSignal<u32>,
     /// The colours last read, and the scheme they were read under.
     pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
+    /// The lesson step shown (0-based); `None` outside the lesson.
+    pub tour: RwSignal<Option<usize>>,
 }
 
 impl Lab {
@@ -196,6 +200,7 @@ impl Lab {
             mount: StoredValue::new_local(Rc::new(mount)),
             scheme: super::canvas::use_scheme(),
             palette: StoredValue::new_local(None),
+            tour: RwSignal::new(None),
         };
         provide_context(lab);
         lab

@@ -42,6 +42,9 @@ pub struct File {
     /// A replacement quiz.
     #[serde(default)]
     quiz: Option<Vec<Question>>,
+    /// The author's own lesson steps, replacing the built-in ones.
+    #[serde(default)]
+    tour: Option<Vec<super::tour::Written>>,
 }
 
 /// What a content file gives the widget.
@@ -55,6 +58,11 @@ pub struct Content {
     pub lang: Option<String>,
     /// The file's `id`, if given: the quiz's name in messages.
     pub id: Option<String>,
+    /// The author's lesson steps that could be read, replacing the
+    /// built-in ones (none read: the built-in steps).
+    pub tour: Option<Vec<super::tour::Step>>,
+    /// One notice per lesson step left out, saying why.
+    pub notices: Vec<String>,
 }
 
 /// Parses and checks a content file natively. The error says what is
@@ -66,7 +74,8 @@ pub fn parse(json: &str) -> Result<Content, String> {
 
 /// Checks a content file as read: every key known, every replacement with
 /// the same placeholders as the English, every quiz question with exactly
-/// one right answer.
+/// one right answer. A bad lesson step does not refuse the file: it is
+/// left out, with a notice.
 pub fn check(file: File) -> Result<Content, String> {
     let mut replaced = Vec::with_capacity(file.text.len());
     for (key, value) in file.text {
@@ -104,8 +113,12 @@ pub fn check(file: File) -> Result<Content, String> {
     if let Some(q) = &file.quiz {
         quiz::check(q)?;
     }
+    let texts = Texts::with(replaced);
+    let (steps, notices) = super::tour::read(file.tour.as_deref().unwrap_or_default(), &texts);
     Ok(Content {
-        texts: Texts::with(replaced),
+        tour: (!steps.is_empty()).then_some(steps),
+        notices,
+        texts,
         quiz: file.quiz,
         lang: file.lang.filter(|l| !l.trim().is_empty()),
         id: file.id.filter(|i| !i.trim().is_empty()),

@@ -31,6 +31,7 @@ pub mod text;
 pub mod timeline;
 pub mod topology;
 pub mod totals;
+pub mod tour;
 
 /// Below this width, in CSS pixels, the figures with a column of names or
 /// axis labels beside their drawing (the timeline, the charts) are laid out

@@ -56,6 +56,10 @@ names!(
         PredictAsk = "predict-ask" in Picture,
         PredictResult = "predict-result" in Picture,
         Narration = "narration" in Picture,
+        TourOffer = "tour-offer" in Offer,
+        Tour = "tour" in Lesson,
+        TourDone = "tour-done" in TourPanel,
+        TourHintText = "tour-hint-text" in TourPanel,
         Totals = "totals" in Totals,
         Seed = "seed" in Controls,
         RttMini = "rtt-mini" in Controls,
@@ -106,6 +110,12 @@ names!(
         QuizShow = "quiz-show" in Quiz,
         QuizReset = "quiz-reset" in Quiz,
         ShowMe = "show-me" in Offered,
+        TourStart = "tour-start" in Offer,
+        TourHint = "tour-hint" in TourPanel,
+        TourBack = "tour-back" in TourPanel,
+        TourNext = "tour-next" in TourPanel,
+        TourExit = "tour-exit" in TourPanel,
+        TourAll = "tour-all" in TourPanel,
         CopyLink = "copy-link" in Footer,
         CopyEmbed = "copy-embed" in Footer,
     }
@@ -175,6 +185,14 @@ pub enum Block {
     Takeaways,
     /// The copy buttons: on the widget's own page, not embedded.
     Footer,
+    /// The offer of the guided lesson: where the page shows what a step
+    /// uses (the picture, the controls, the totals) and is not compact.
+    Offer,
+    /// The place of the lesson's panel: on every page that is not compact.
+    Lesson,
+    /// The lesson's panel, which `vm::tour` draws while a step runs: never
+    /// in the markup of the page.
+    TourPanel,
     /// Where the content offers it (a takeaway whose strategy the page
     /// offers, a question with a scenario to show): never required.
     Offered,
@@ -209,7 +227,18 @@ impl Block {
             Block::Quiz => full && shows(Section::Quiz),
             Block::Takeaways => full && shows(Section::Takeaways),
             Block::Footer => full && shows(Section::Footer) && !page.embed && url_state,
-            Block::Offered => false,
+            Block::Offer => {
+                full && [
+                    Section::Tour,
+                    Section::Picture,
+                    Section::Controls,
+                    Section::Totals,
+                ]
+                .into_iter()
+                .all(shows)
+            }
+            Block::Lesson => full,
+            Block::TourPanel | Block::Offered => false,
         }
     }
 }

@@ -44,9 +44,8 @@ pub enum Section {
     Code,
     /// Words you need.
     Glossary,
-    /// The offer of a guided lesson. This version has none, so there is
-    /// nothing to leave out; the name is known so that a link written for
-    /// a version with the lesson raises no notice.
+    /// The line above the tabs that offers the guided lesson (`tour=K`
+    /// still opens in it).
     Tour,
 }
 
@@ -158,16 +157,19 @@ pub struct Page {
     pub fallback: bool,
     /// Light, dark, or as the learner's system is (`theme`).
     pub theme: Theme,
+    /// The lesson step to open at (`tour`, 1-based; `tour=1`, `true` or
+    /// `yes`: the first), checked against the number of steps at mount.
+    pub tour: Option<u32>,
     /// What had to be adjusted, worded.
     pub notices: Vec<String>,
 }
 
 /// Names read here and by the scenario parser: everything a script tag's
 /// `data-*` attributes may carry.
-pub const NAMES: [&str; 28] = [
+pub const NAMES: [&str; 29] = [
     "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
     "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
-    "tabs", "compact", "content", "lang", "mastery", "fallback", "theme",
+    "tabs", "compact", "content", "lang", "mastery", "fallback", "theme", "tour",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and
@@ -315,8 +317,24 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         },
     };
 
+    let tour = last("tour").and_then(|v| {
+        let is = |words: &[&str]| words.iter().any(|w| v.eq_ignore_ascii_case(w));
+        if is(&["true", "yes", ""]) {
+            return Some(1);
+        }
+        if is(&["false", "no"]) {
+            return None;
+        }
+        let k = v.parse::<u32>().ok();
+        if k.is_none() {
+            notices.push(texts.fill(T::NoticeTourBad, &[("given", &params::shorten(v))]));
+        }
+        k.filter(|k| *k > 0)
+    });
+
     Page {
         scenario,
+        tour,
         embed,
         t_us,
         t_given,

@@ -255,10 +255,32 @@ pub fn skeleton(
     let on = |b: Block| b.shown(page, url_state);
     // Compact keeps the sliders, the picture and the totals: no title (but
     // its heading, for the page's outline), no tabs.
+    // The lesson's offer (the view writes the button's label, which counts
+    // the steps), where the sections a lesson works with are all shown: in
+    // the title's row, so it takes no line of its own on a wide screen.
+    let lesson = [
+        Section::Tour,
+        Section::Picture,
+        Section::Controls,
+        Section::Totals,
+    ];
+    let mut offer = full && lesson.into_iter().all(shows);
+    let offer_line = |w: &mut W| {
+        w.raw(r#"<p class="rll-tour-offer""#)
+            .slot(Slot::TourOffer)
+            .raw(">")
+            .text(T::TourOffer)
+            .raw(r#" <button type="button" class="rll-button rll-button--small" data-testid="tour-start""#)
+            .act(Act::TourStart)
+            .raw("></button></p>");
+    };
     if shows(Section::Title) && full {
         w.raw(r#"<header class="rll-head">"#)
-            .heading(0, "rll-head__title", "", T::Title)
-            .raw(r#"<p class="rll-head__framing">"#)
+            .heading(0, "rll-head__title", "", T::Title);
+        if std::mem::take(&mut offer) {
+            offer_line(&mut w);
+        }
+        w.raw(r#"<p class="rll-head__framing">"#)
             .terms(T::Framing)
             .raw("</p></header>");
     } else {
@@ -267,6 +289,13 @@ pub fn skeleton(
         w.heading(0, "rll-sr-only", "", T::Title);
     }
     notice(&mut w, &page.notices);
+    if offer {
+        offer_line(&mut w);
+    }
+    // Where the lesson's panel goes while it runs.
+    if on(Block::Lesson) {
+        w.raw("<div").slot(Slot::Tour).raw("></div>");
+    }
     let tabbed = on(Block::Tabs);
     if tabbed {
         tabs(&mut w, &page.tabs);

@@ -576,6 +576,57 @@ texts! {
     Quiz14Wrong1Why "quiz.14.wrong1.why" "Then one user's count is split over several nodes, and you are back to several counters that each see a slice.";
     Quiz14Wrong2 "quiz.14.wrong2" "Every node keeps a copy of every counter";
     Quiz14Wrong2Why "quiz.14.wrong2.why" "Copies must be kept in step, which brings back the race between reading and writing that atomic commands avoid.";
+    // The guided lesson.
+    TourOffer "tour.offer" "New here? Take the guided lesson.";
+    TourStart "tour.start" "Start the lesson: {n} steps, about {min} min";
+    TourProgress "tour.progress" "Step {k} of {n}";
+    TourGoalLabel "tour.goal" "Goal:";
+    TourMet "tour.met" "Done.";
+    TourHint "tour.hint" "Hint";
+    TourBack "tour.back" "Back";
+    TourNext "tour.next" "Next";
+    TourFinish "tour.finish" "Finish";
+    TourExit "tour.exit" "Exit";
+    TourAll "tour.all" "Show all";
+    NoticeTour "notice.tour" "tour={given} is not a step from 1 to {n}, so step {k} is shown.";
+    NoticeTourBad "notice.tour_bad" "tour=“{given}” is not a step number, so the lesson is not opened.";
+    NoticeTourStep "notice.tour_step" "Lesson step {n} of the content file is left out: its “{name}” is missing, unknown or not one the widget can use.";
+    Tour1Title "tour.1.title" "One server";
+    Tour1Text "tour.1.text" "One server keeps the user's count in its memory. The limit is 10 a second; the user sends 40 at once.";
+    Tour1Goal "tour.1.goal" "Watch the burst to its end.";
+    Tour1Hint "tour.1.hint" "Press Play under the picture, or Step until the last request is answered.";
+    Tour1Done "tour.1.done" "One server sees every request, so its count is the user's: 10 allowed, 30 refused.";
+    Tour2Title "tour.2.title" "Add servers";
+    Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent.";
+    Tour2Goal "tour.2.goal" "Add servers until at least 30 get through (3 × the limit).";
+    Tour2Hint "tour.2.hint" "Drag the API servers slider right, or focus it and press the right arrow.";
+    Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through.";
+    Tour3Title "tour.3.title" "Split the limit";
+    Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. On one server, a user sending exactly 10 gets all 10.";
+    Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some.";
+    Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers.";
+    Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused.";
+    Tour4Title "tour.4.title" "One counter in Redis: GET, then SET";
+    Tour4Text "tour.4.text" "Every server reads the shared count with GET and writes it back one higher with SET. Guess first, then watch: the picture tells the first race.";
+    Tour4Goal "tour.4.goal" "Drag the round trip up until at least 20 get through (2 × the limit).";
+    Tour4Hint "tour.4.hint" "Use the Redis round trip slider; a few milliseconds is enough.";
+    Tour4Done "tour.4.done" "Between a GET and its SET, others read the same old count. The longer the round trip, the wider the gap, and updates are lost.";
+    Tour5Title "tour.5.title" "Make it atomic";
+    Tour5Text "tour.5.text" "INCR adds one and returns the new count in one step, inside Redis.";
+    Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through.";
+    Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more.";
+    Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request.";
+    Tour6Title "tour.6.title" "When Redis is down";
+    Tour6Text "tour.6.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
+    Tour6Goal "tour.6.goal" "Choose what the servers should do when Redis does not answer.";
+    Tour6Hint "tour.6.hint" "Under “If Redis is slow or down”, choose fail open or fail closed.";
+    Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down. Better a short outage than unlimited guesses.";
+    Tour6Not "tour.6.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
+    Tour7Title "tour.7.title" "Cheaper and approximate";
+    Tour7Text "tour.7.text" "Each server decides from its memory and adds its counts to Redis every 100 ms.";
+    Tour7Goal "tour.7.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
+    Tour7Hint "tour.7.hint" "Drag the sync interval slider left, towards a few milliseconds.";
+    Tour7Done "tour.7.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
 }
 
 impl T {

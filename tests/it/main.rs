@@ -60,3 +60,4 @@ mod vm_text;
 mod vm_timeline;
 mod vm_topology;
 mod vm_totals;
+mod vm_tour;

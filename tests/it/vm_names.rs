@@ -11,6 +11,7 @@ use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
 use ratelimit_lab::vm::skeleton::skeleton;
+use ratelimit_lab::vm::tour;
 
 use crate::vm_support::{attrs, english};
 
@@ -108,8 +109,13 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
         .chain(Act::ALL.iter().map(|n| (n.selector(), n.block())))
         .chain(Hook::ALL.iter().map(|n| (n.selector(), n.block())))
         .chain(Class::ALL.iter().map(|n| (n.selector(), n.block())));
+    // The lesson's panel is drawn by `vm::tour` while a step runs.
+    let t = english();
+    let panel = tour::panel(&tour::builtin(&t), 1, &t, "rll1", 2);
     for (sel, block) in names {
-        if block == Block::Offered {
+        if block == Block::TourPanel {
+            assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
+        } else if block == Block::Offered {
             assert!(has(&default, sel), "{sel} is never written");
         } else {
             assert!(seen.contains(&sel), "{sel} is required by no shaping");

@@ -106,8 +106,8 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
          redis-down health-up health-slow health-down timeout fail-open fail-closed traffic
          redis-log log-all chart-readout announcer
          quiz quiz-score quiz-question×{n} quiz-feedback×{n} quiz-show×{n} show-me×{shows} show-me×5 quiz-reset
-         copy-link copy-embed copy-status proof-link code code-at code-note glossary
-         slot: code code-at code-note tab-name summary totals seed rtt-mini cards limit-line stats down redis-settings traffic cost
+         copy-link copy-embed copy-status proof-link code code-at code-note glossary tour-start
+         slot: tour-offer tour code code-at code-note tab-name summary totals seed rtt-mini cards limit-line stats down redis-settings traffic cost
          redis timeline tl-caption tl-key log log-empty charts chart-note chart-working chart-readout
          explain-1 explain-2 explain-3 announcer quiz-score predict predict-ask predict-result picture-caption picture-key narration
          chart: servers rtt"
@@ -166,9 +166,9 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
-        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute slot:seed rtt-mini limit-line".into()),
-        (Section::Picture, "topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration".into()),
-        (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic slot:totals stats down redis-settings traffic cost".into()),
+        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute tour-start slot:seed rtt-mini limit-line tour-offer".into()),
+        (Section::Picture, "tour-start topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration tour-offer".into()),
+        (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic tour-start slot:totals stats down redis-settings traffic cost tour-offer".into()),
         (Section::Cards, "slot:cards".into()),
         (Section::Timeline, "slot:timeline tl-caption tl-key".into()),
         (Section::Log, "redis-log log-all slot:log log-empty".into()),
@@ -179,8 +179,9 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Footer, "copy-link copy-embed copy-status proof-link".into()),
         (Section::Code, "code code-at code-note slot:code code-at code-note".into()),
         (Section::Glossary, "glossary".into()),
-        // There is no lesson to offer yet: nothing to leave out.
-        (Section::Tour, String::new()),
+        // The offer (also gone with the picture, the controls or the
+        // totals, which a lesson works with); `tour=K` still opens it.
+        (Section::Tour, "tour-start slot:tour-offer".into()),
     ];
     assert_eq!(cases.len(), Section::ALL.len());
     for (section, hooks_of) in cases {

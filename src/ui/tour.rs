@@ -1,0 +1,183 @@
+//! The guided lesson in the widget: the offer above the tabs, the panel
+//! while a step runs ([`crate::vm::tour::panel`]), the step's scenario set
+//! on entry, its goal checked from the state on every change, the message
+//! when a goal is first met. While in the lesson the widget's root carries
+//! `rll--tour` and the names of the controls the step uses
+//! (`data-tour-uses`): the stylesheet folds away the rest until the
+//! learner asks for everything (`rll--tour-all`).
+
+use crate::vm::names::{Act, Slot};
+use leptos::prelude::*;
+use web_sys::Element;
+
+use super::dom::{self, find, slot};
+use super::state::{Lab, Predict};
+use crate::vm::tour;
+
+/// How long (ms) a step runs without its goal met before the hint is
+/// offered (its button becomes the suggested one).
+const HINT_MS: u32 = 20_000;
+
+thread_local! {
+    /// Whether the next panel drawn takes the focus (a step entered by
+    /// the learner, not by the address).
+    static FOCUS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Opens step `k` (0-based): its scenario, then the burst from its start,
+/// or the prediction first.
+fn enter(lab: Lab, k: usize) {
+    let Some((s, predict)) = lab.m().steps.get(k).map(|st| (st.scenario, st.predict)) else {
+        return;
+    };
+    lab.update(|_| s);
+    lab.tour.set(Some(k));
+    if predict {
+        lab.time.set(Some(0));
+        lab.predict.set(Predict::Asking);
+    } else {
+        lab.predict.set(Predict::Off);
+        super::clock::replay(lab);
+    }
+}
+
+/// A lesson button was pressed.
+pub fn act(lab: Lab, root: &Element, act: Act) {
+    let at = lab.tour.get_untracked();
+    let n = lab.m().steps.len();
+    let go = |to: Option<usize>| {
+        FOCUS.set(true);
+        match to {
+            Some(k) => enter(lab, k),
+            None => lab.tour.set(None),
+        }
+    };
+    match (act, at) {
+        (Act::TourStart, _) => go(Some(0)),
+        (Act::TourNext, Some(k)) if k + 1 < n => go(Some(k + 1)),
+        (Act::TourBack, Some(k)) if k > 0 => go(Some(k - 1)),
+        (Act::TourNext | Act::TourExit, Some(_)) => go(None),
+        (Act::TourHint, _) => {
+            if let (Some(b), Some(h)) = (
+                find(root, Act::TourHint.selector()),
+                slot(root, Slot::TourHintText),
+            ) {
+                let open = h.has_attribute("hidden");
+                dom::hide(&h, !open);
+                dom::attr(&b, "aria-expanded", if open { "true" } else { "false" });
+            }
+        }
+        (Act::TourAll, _) => {
+            let all = !root.class_list().contains("rll--tour-all");
+            dom::class(root, "rll--tour-all", all);
+            if let Some(b) = find(root, Act::TourAll.selector()) {
+                dom::attr(&b, "aria-expanded", if all { "true" } else { "false" });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Binds the offer and the panel, and opens at `tour=K` if asked.
+pub fn bind(lab: Lab, root: &Element) {
+    let m = lab.m();
+    let n = m.steps.len();
+    if let Some(b) = find(root, "[data-testid=\"tour-start\"]") {
+        dom::text(&b, &tour::offer(n, &m.texts));
+    }
+    // No lesson in a compact widget: it has no room for one.
+    let Some(host) = slot(root, Slot::Tour) else {
+        return;
+    };
+    // `tour=K`, checked against the steps at mount.
+    if let Some(k) = m.page.tour {
+        enter(lab, k.saturating_sub(1) as usize);
+    }
+    let (offer, root) = (slot(root, Slot::TourOffer), root.clone());
+    let h = if m.url_state { 2 } else { 3 };
+    drop(m);
+    // Per visit of a step: which step the panel shows, whether its goal
+    // has been met; over the whole lesson, the steps met (for messages).
+    let mut shown: Option<Option<usize>> = None;
+    let mut done = false;
+    let mut met_ever: u64 = 0;
+    let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
+    super::effect(move || {
+        let k = lab.tour.get();
+        let m = lab.m();
+        if shown == Some(k) {
+            return update(lab, &root, k, &mut done, &mut met_ever);
+        };
+        shown = Some(k);
+        done = false;
+        if let Some(o) = &offer {
+            dom::hide(o, k.is_some());
+        }
+        dom::class(&root, "rll--tour", k.is_some());
+        dom::class(&root, "rll--tour-all", false);
+        let uses = k.and_then(|k| m.steps.get(k)).map(|s| s.uses.join(" "));
+        dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
+        host.set_inner_html(
+            &k.map(|k| tour::panel(&m.steps, k, &m.texts, &m.id, h))
+                .unwrap_or_default(),
+        );
+        if FOCUS.replace(false) {
+            let to = if k.is_some() {
+                find(&host, "h2, h3")
+            } else {
+                find(
+                    &root,
+                    "[data-testid=\"tour-start\"], [role=\"tab\"][aria-selected=\"true\"]",
+                )
+            };
+            if let Some(el) = to {
+                dom::focus(&el);
+            }
+        }
+        let r = root.clone();
+        timer.set_value(k.map(|_| {
+            gloo_timers::callback::Timeout::new(HINT_MS, move || {
+                let open = find(&r, "[data-testid=\"tour-goal\"][data-done=\"false\"]").is_some();
+                if let (true, Some(b)) = (open, find(&r, Act::TourHint.selector())) {
+                    dom::class(&b, "rll-button--primary", true);
+                }
+            })
+        }));
+        update(lab, &root, k, &mut done, &mut met_ever);
+    });
+}
+
+/// Checks the step's goal against the state and shows what follows: the
+/// goal marked done, the explanation (or why not), Next suggested; the
+/// message when the goal is first met in the lesson.
+fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool, met_ever: &mut u64) {
+    let Some(k) = k else { return };
+    let m = lab.m();
+    let Some(step) = m.steps.get(k) else { return };
+    let at_end = lab.at_end.get();
+    let met = lab
+        .scenario
+        .with(|s| lab.report.with(|r| step.goal.met(s, r, at_end)));
+    if met && !*done {
+        *done = true;
+        if *met_ever & (1 << k.min(63)) == 0 {
+            *met_ever |= 1 << k.min(63);
+            let n = m.steps.len();
+            super::embed::post_tour(lab, k + 1, n, met_ever.count_ones() as usize);
+        }
+    }
+    if let Some(g) = find(root, "[data-testid=\"tour-goal\"]") {
+        dom::attr(&g, "data-done", if *done { "true" } else { "false" });
+    }
+    if let Some(s) = slot(root, Slot::TourDone) {
+        dom::text(&s, &tour::status(step, *done, met, at_end, &m.texts));
+    }
+    if let Some(b) = find(root, Act::TourNext.selector()) {
+        dom::class(&b, "rll-button--primary", *done);
+    }
+    if *done {
+        if let Some(b) = find(root, Act::TourHint.selector()) {
+            dom::class(&b, "rll-button--primary", false);
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! The guided lesson: a few steps, each with a scenario it opens on, one
+//! goal the widget detects from the model's state (the scenario, its
+//! report, and whether the replay is at its end; never from which button
+//! was pressed), a hint, and an explanation once the goal holds. The seven
+//! built-in steps follow the course; a content file's `tour` array
+//! replaces them (docs/CONTENT.md). Pure, and tested natively
+//! (`tests/it/vm_tour.rs`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::sim::params::{self, CHOICES};
+use crate::sim::{Report, Scenario, KNOBS};
+
+use super::html::esc;
+use super::text::{Texts, T};
+
+/// What a step asks the learner to reach. Multiples of the limit are in
+/// thousandths (1.5 × is 1500).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Goal {
+    /// The replay shows the end of the burst (`replay-end`).
+    ReplayEnd,
+    /// At least this many times the limit allowed (`allowed-at-least`).
+    AllowedAtLeast(u32),
+    /// A user sending exactly the limit is refused some of it
+    /// (`regular-user-below-limit`).
+    RegularUserBelowLimit,
+    /// At least this many servers and this round trip (µs), and still
+    /// exactly min(burst, allowance) allowed (`exact-with`).
+    ExactWith(u32, u32),
+    /// A setting has the value it has in this scenario (`setting`).
+    Setting(&'static str, Scenario),
+    /// At most this many times the limit allowed (`allowed-at-most`).
+    AllowedAtMost(u32),
+}
+
+impl Goal {
+    /// Reads a goal as a content file writes it: its kind, then its
+    /// parameters, separated by spaces (`allowed-at-least 3`,
+    /// `exact-with 12 10`, `setting fail closed`).
+    pub fn parse(text: &str) -> Option<Goal> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let times = |w: &str| {
+            params::parse_decimal(w)
+                .filter(|d| d.milli > 0 && d.milli <= 1_000_000)
+                .map(|d| d.milli as u32)
+        };
+        Some(match words[..] {
+            ["replay-end"] => Goal::ReplayEnd,
+            ["allowed-at-least", k] => Goal::AllowedAtLeast(times(k)?),
+            ["allowed-at-most", k] => Goal::AllowedAtMost(times(k)?),
+            ["regular-user-below-limit"] => Goal::RegularUserBelowLimit,
+            ["exact-with", n, rtt] => Goal::ExactWith(
+                n.parse().ok()?,
+                params::read_value(&crate::sim::RTT, rtt)? as u32,
+            ),
+            ["setting", name, value] => Goal::Setting(known(name)?, clean(&[(name, value)])?),
+            _ => return None,
+        })
+    }
+
+    /// Whether the goal holds for scenario `s`, its report `r`, with the
+    /// replay at its end or not.
+    pub fn met(&self, s: &Scenario, r: &Report, at_end: bool) -> bool {
+        let times = |k: u32| u64::from(k) * u64::from(r.limit);
+        let allowed = u64::from(r.allowed) * 1000;
+        match self {
+            Goal::ReplayEnd => at_end,
+            Goal::AllowedAtLeast(k) => allowed >= times(*k),
+            Goal::AllowedAtMost(k) => allowed <= times(*k),
+            Goal::RegularUserBelowLimit => r.regular_user < r.limit,
+            Goal::ExactWith(n, rtt) => {
+                s.servers >= *n && s.rtt_us >= *rtt && r.allowed == s.burst.min(r.allowance)
+            }
+            Goal::Setting(name, g) => match *name {
+                "strategy" => s.strategy == g.strategy,
+                "lb" => s.lb == g.lb,
+                "redis" => s.redis == g.redis,
+                "fail" => s.fail == g.fail,
+                "seed" => s.seed == g.seed,
+                _ => KNOBS
+                    .iter()
+                    .any(|k| k.name == *name && (k.get)(s) == (k.get)(g)),
+            },
+        }
+    }
+
+    /// The sliders and settings the learner needs for this goal, by their
+    /// URL names, besides those the step's scenario sets.
+    fn uses(&self) -> Vec<&'static str> {
+        match self {
+            Goal::ExactWith(..) => vec!["servers", "rtt"],
+            Goal::Setting(name, _) => vec![name],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The name of a setting the URL takes (`servers`, `fail`), if it is one.
+fn known(name: &str) -> Option<&'static str> {
+    CHOICES
+        .into_iter()
+        .chain(KNOBS.iter().map(|k| k.name))
+        .find(|n| *n == name)
+}
+
+/// The scenario `pairs` give, if they are settings the URL takes (or
+/// `predict`), each with a value read as given (none clamped, rounded or
+/// ignored).
+fn clean(pairs: &[(&str, &str)]) -> Option<Scenario> {
+    let parsed = params::parse(pairs.iter().copied());
+    (parsed.notices.is_empty()
+        && pairs
+            .iter()
+            .all(|(n, _)| *n == "predict" || known(n).is_some()))
+    .then_some(parsed.scenario)
+}
+
+/// One step of the lesson.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Its title.
+    pub title: String,
+    /// What the learner reads before acting: at most three short sentences.
+    pub text: String,
+    /// The goal, as the learner reads it.
+    pub task: String,
+    /// The goal, as the widget checks it.
+    pub goal: Goal,
+    /// A hint, on request.
+    pub hint: String,
+    /// The explanation once the goal holds.
+    pub done: String,
+    /// Said while the goal does not hold and the replay is at its end (the
+    /// learner has seen the outcome): why this is not the answer.
+    pub not: Option<String>,
+    /// The scenario it opens on (written as URL parameters from the
+    /// defaults).
+    pub scenario: Scenario,
+    /// Whether it asks for a prediction before the burst replays
+    /// (`predict=1` in its scenario).
+    pub predict: bool,
+    /// The sliders and settings it keeps in sight (URL names): what its
+    /// scenario sets (but the strategy and Redis's health, which it sets
+    /// for the learner) and what its goal names; none for watching.
+    pub uses: Vec<&'static str>,
+}
+
+/// A step from its words (title, text, task, hint, explanation), its why
+/// not, its goal and its scenario as URL parameters.
+/// None if the scenario is not [`clean`].
+fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Option<Step> {
+    let pairs = params::pairs(query);
+    let scenario = clean(&pairs)?;
+    let mut uses = goal.uses();
+    if goal != Goal::ReplayEnd {
+        for (name, _) in &pairs {
+            if let Some(k) = KNOBS.iter().find(|k| k.name == *name) {
+                if !uses.contains(&k.name) {
+                    uses.push(k.name);
+                }
+            }
+        }
+    }
+    let [title, text, task, hint, done] = words;
+    Some(Step {
+        title,
+        text,
+        task,
+        goal,
+        hint,
+        done,
+        not,
+        scenario,
+        predict: pairs.contains(&("predict", "1")),
+        uses,
+    })
+}
+
+/// The built-in steps: the sentences' keys (title, text, task, hint,
+/// explanation, why not), the goal and the opening scenario.
+type Builtin = ([T; 5], Option<T>, &'static str, &'static str);
+const BUILTIN: [Builtin; 7] = [
+    (
+        [
+            T::Tour1Title,
+            T::Tour1Text,
+            T::Tour1Goal,
+            T::Tour1Hint,
+            T::Tour1Done,
+        ],
+        None,
+        "replay-end",
+        "strategy=local&servers=1",
+    ),
+    (
+        [
+            T::Tour2Title,
+            T::Tour2Text,
+            T::Tour2Goal,
+            T::Tour2Hint,
+            T::Tour2Done,
+        ],
+        None,
+        "allowed-at-least 3",
+        "strategy=local&servers=1",
+    ),
+    (
+        [
+            T::Tour3Title,
+            T::Tour3Text,
+            T::Tour3Goal,
+            T::Tour3Hint,
+            T::Tour3Done,
+        ],
+        None,
+        "regular-user-below-limit",
+        "strategy=split&servers=1",
+    ),
+    (
+        [
+            T::Tour4Title,
+            T::Tour4Text,
+            T::Tour4Goal,
+            T::Tour4Hint,
+            T::Tour4Done,
+        ],
+        None,
+        "allowed-at-least 2",
+        "strategy=getset&rtt=0.2&predict=1",
+    ),
+    (
+        [
+            T::Tour5Title,
+            T::Tour5Text,
+            T::Tour5Goal,
+            T::Tour5Hint,
+            T::Tour5Done,
+        ],
+        None,
+        "exact-with 12 10",
+        "strategy=incr",
+    ),
+    (
+        [
+            T::Tour6Title,
+            T::Tour6Text,
+            T::Tour6Goal,
+            T::Tour6Hint,
+            T::Tour6Done,
+        ],
+        Some(T::Tour6Not),
+        "setting fail closed",
+        "strategy=incr&redis=down",
+    ),
+    (
+        [
+            T::Tour7Title,
+            T::Tour7Text,
+            T::Tour7Goal,
+            T::Tour7Hint,
+            T::Tour7Done,
+        ],
+        None,
+        "allowed-at-most 1.5",
+        "strategy=sync&sync=100",
+    ),
+];
+
+/// The seven built-in steps, in `t`'s words.
+pub fn builtin(t: &Texts) -> Vec<Step> {
+    BUILTIN
+        .iter()
+        .filter_map(|(keys, not, goal, query)| {
+            step(
+                keys.map(|k| t.get(k).to_string()),
+                not.map(|k| t.get(k).to_string()),
+                Goal::parse(goal).unwrap_or(Goal::ReplayEnd),
+                query,
+            )
+        })
+        .collect()
+}
+
+/// A step as a content file writes it: text fields by name.
+pub type Written = BTreeMap<String, String>;
+
+/// The fields a written step has; the first six are required.
+const FIELDS: [&str; 8] = [
+    "title", "text", "goal", "task", "hint", "done", "not", "scenario",
+];
+
+/// The number of sentences in `s`: words ending with `.`, `?` or `!`,
+/// and the last words if they do not.
+pub fn sentences(s: &str) -> usize {
+    let s = s.trim();
+    let end = |w: &str| w.ends_with(['.', '?', '!']);
+    s.split_whitespace().filter(|w| end(w)).count() + usize::from(!s.is_empty() && !end(s))
+}
+
+/// Reads a content file's steps. A bad step is left out with a notice
+/// that names it and the field at fault; the others are kept, in order.
+pub fn read(written: &[Written], t: &Texts) -> (Vec<Step>, Vec<String>) {
+    let mut steps = Vec::new();
+    let mut notices = Vec::new();
+    for (i, w) in written.iter().enumerate() {
+        match read_one(w) {
+            Ok(step) => steps.push(step),
+            Err(name) => notices.push(t.fill(
+                T::NoticeTourStep,
+                &[("n", &(i + 1).to_string()), ("name", &name)],
+            )),
+        }
+    }
+    (steps, notices)
+}
+
+/// Reads one step, or names the field that is missing, unknown or wrong.
+fn read_one(w: &Written) -> Result<Step, String> {
+    if let Some(k) = w.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(params::shorten(k));
+    }
+    let field = |name: &str| w.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let mut got = Vec::new();
+    for name in &FIELDS[..6] {
+        got.push(field(name).ok_or(*name)?.to_string());
+    }
+    let goal = Goal::parse(&got[2]).ok_or("goal")?;
+    if sentences(&got[1]) > 3 {
+        return Err("text".into());
+    }
+    let query = field("scenario").unwrap_or_default();
+    let [title, text, _, task, hint, done]: [String; 6] = got.try_into().unwrap_or_default();
+    step(
+        [title, text, task, hint, done],
+        field("not").map(str::to_string),
+        goal,
+        query,
+    )
+    .ok_or("scenario".into())
+}
+
+/// The step to open at for `tour=K` (1-based) among `n` steps: 0-based,
+/// clamped, with a notice when it had to be.
+pub fn open_at(k: u32, n: usize, t: &Texts) -> (usize, Option<String>) {
+    let n = n.max(1);
+    let at = (k as usize).clamp(1, n);
+    let notice = (at != k as usize).then(|| {
+        t.fill(
+            T::NoticeTour,
+            &[
+                ("given", &k.to_string()),
+                ("n", &n.to_string()),
+                ("k", &at.to_string()),
+            ],
+        )
+    });
+    (at - 1, notice)
+}
+
+/// The offer's button label: how many steps, and roughly how long (about
+/// a minute and a half a step).
+pub fn offer(n: usize, t: &Texts) -> String {
+    t.fill(
+        T::TourStart,
+        &[
+            ("n", &n.to_string()),
+            ("min", &(n * 3).div_ceil(2).to_string()),
+        ],
+    )
+}
+
+/// The lesson panel for step `k` (0-based) of `steps`. The view fills in
+/// what changes within a step: the goal's `data-done`, the explanation,
+/// the hint and Next's emphasis.
+pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> String {
+    let Some(s) = steps.get(k) else {
+        return String::new();
+    };
+    let n = steps.len();
+    let mut o = String::with_capacity(1500);
+    let _ = write!(
+        o,
+        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{id}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{n}"><p class="rll-tour__progress" data-testid="tour-progress" data-value="{}/{n}">{}</p><h{h} class="rll-tour__title" id="{id}-tour-title" tabindex="-1">{}</h{h}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        k + 1,
+        k + 1,
+        esc(&t.fill(
+            T::TourProgress,
+            &[("k", &(k + 1).to_string()), ("n", &n.to_string())]
+        )),
+        esc(&s.title),
+        esc(&s.text),
+        esc(t.get(T::TourGoalLabel)),
+        esc(&s.task),
+    );
+    let _ = write!(
+        o,
+        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><p class="rll-tour__hint" id="{id}-tour-hint" data-slot="tour-hint-text" hidden>{}</p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{id}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div></div></section>"#,
+        esc(&s.hint),
+        esc(t.get(T::TourHint)),
+        if k == 0 { " disabled" } else { "" },
+        esc(t.get(T::TourBack)),
+        esc(t.get(if k + 1 == n {
+            T::TourFinish
+        } else {
+            T::TourNext
+        })),
+        esc(t.get(T::TourExit)),
+        esc(t.get(T::TourAll)),
+    );
+    o
+}
+
+/// What the status line under the goal says: the explanation once the goal
+/// has been met in this visit, else why not (when the step has a why-not
+/// and the learner has seen the outcome), else nothing.
+pub fn status(s: &Step, done: bool, met: bool, at_end: bool, t: &Texts) -> String {
+    if done {
+        format!("{} {}", t.get(T::TourMet), s.done)
+    } else if !met && at_end {
+        s.not.clone().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}

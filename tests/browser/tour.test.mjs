@@ -1,0 +1,336 @@
+// The guided lesson (docs/CONTENT.md, docs/EMBEDDING.md): the offer above
+// the tabs; all seven steps walked as a learner would, by mouse and by
+// keyboard only, each goal open on entry and met by the learner's move;
+// the messages in a cross-origin frame; `tour=4` resuming at step 4; a
+// content file's own steps, and a bad one left out with a notice; the
+// step, the picture, its sliders and the headline total in one screen at
+// 390×844 and 1280×900; axe in light and dark; no console error.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIST, Widget, openPage, shutdown, until, waitFor, tabTo, audit } from './harness.mjs';
+import { startServer } from './serve.mjs';
+
+const STEP = (title, goal, extra = {}) => ({ title, text: 'Short.', goal, task: `Reach ${goal}.`, hint: 'Try.', done: 'Well done.', ...extra });
+const TWO = JSON.stringify({ tour: [
+  STEP('Two servers', 'allowed-at-least 2', { scenario: 'strategy=local&servers=1' }),
+  STEP('Fail closed', 'setting fail closed', { scenario: 'strategy=incr&redis=down' }),
+] });
+const BAD = JSON.stringify({ tour: [
+  STEP('First', 'replay-end'),
+  STEP('Broken', 'win the game'),
+  STEP('Third', 'allowed-at-most 1', { scenario: 'strategy=incr' }),
+] });
+
+let lab; // the release build under /lab/, with the content files
+let other; // another origin, whose page frames the widget
+const otherExtra = {};
+
+before(async () => {
+  lab = await startServer({
+    root: DIST,
+    prefix: '/lab/',
+    extra: {
+      '/lab/two.json': { type: 'application/json', body: TWO },
+      '/lab/bad.json': { type: 'application/json', body: BAD },
+    },
+  });
+  other = await startServer({ root: DIST, prefix: '/none/', extra: otherExtra });
+  otherExtra['/course.html'] = {
+    type: 'text/html; charset=utf-8',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"></head>
+<body><main><h1>Week 3</h1><iframe id="lab" title="Rate Limit Lab" style="width:100%;height:2400px;border:0"></iframe></main>
+<script>
+  window.messages = [];
+  addEventListener('message', (e) => { if (e.data && e.data.source === 'ratelimit-lab') window.messages.push(e.data); });
+  document.getElementById('lab').src = ${JSON.stringify(`${lab.origin}/lab/`)} + location.search;
+</script></body></html>`,
+  };
+});
+after(async () => {
+  await shutdown();
+  if (lab) await lab.close();
+  if (other) await other.close();
+});
+
+/** The widget page at `query`, as a Widget (its watcher fails on console errors and foreign requests). */
+async function open(query = '', options = {}) {
+  const { page, context, watcher } = await openPage(`${lab.origin}/lab/${query}`, options);
+  await page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+  const w = new Widget(page, context, watcher);
+  w.base = `${lab.origin}/lab/`;
+  return w;
+}
+
+/** The step shown: its number, count, progress and whether its goal is done. */
+async function step(w) {
+  const s = w.locator('tour-step');
+  await s.waitFor();
+  return {
+    step: Number(await s.getAttribute('data-step')),
+    steps: Number(await s.getAttribute('data-steps')),
+    progress: await w.locator('tour-progress').getAttribute('data-value'),
+    done: await w.locator('tour-goal').getAttribute('data-done'),
+  };
+}
+
+/** Waits until the step shown is `k` of `n`, with its goal open, and the address says tour=k. */
+async function atStep(w, k, n = 7) {
+  await waitFor(async () => (await step(w)).step === k, { message: `step ${k}` });
+  const s = await step(w);
+  assert.deepEqual(s, { step: k, steps: n, progress: `${k}/${n}`, done: 'false' }, `step ${k} on entry`);
+  await waitFor(async () => (await w.query()).tour === String(k), { message: `tour=${k} in the address` });
+}
+
+/** Waits until the step's goal is done, and the explanation shows. */
+async function doneNow(w, k, timeout = 5000) {
+  await waitFor(async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true', { timeout, message: `step ${k} done` });
+  assert.match(await w.text('tour'), /Done\./, `step ${k}: the explanation shows`);
+  assert.match(await w.locator('tour-next').getAttribute('class'), /rll-button--primary/, `step ${k}: Next is suggested`);
+}
+
+/** Presses Tab until the element with test id `id` has the focus, then `keys`. */
+async function keysOn(w, id, ...keys) {
+  await tabTo(w.page, (f) => f.testid === id, { max: 80, what: id });
+  for (const k of keys) await w.page.keyboard.press(k);
+}
+
+describe('the lesson, walked as a learner would', () => {
+  test('by mouse: the offer, then all seven steps, each open on entry and met by the learner; Finish leaves the scenario as it stands', async () => {
+    const w = await open('');
+    assert.equal(await w.has('tour'), false, 'no panel outside the lesson');
+    assert.equal(await w.text('tour-start'), 'Start the lesson: 7 steps, about 11 min');
+    await w.locator('tour-start').click();
+    // 1. One server: the burst plays from its start; watched to its end.
+    await atStep(w, 1);
+    await doneNow(w, 1, 15000);
+    await w.locator('tour-next').click();
+    // 2. Add servers.
+    await atStep(w, 2);
+    await w.setSlider('servers', 4);
+    await doneNow(w, 2);
+    await w.locator('tour-next').click();
+    // 3. Split: a regular user refused on two servers.
+    await atStep(w, 3);
+    await w.setSlider('servers', 2);
+    await doneNow(w, 3);
+    await w.locator('tour-next').click();
+    // 4. GET then SET: a prediction first, then the round trip up.
+    await atStep(w, 4);
+    await w.locator('predict-guess').fill('12');
+    await w.locator('predict-go').click();
+    await w.setSlider('rtt', 1.5);
+    await doneNow(w, 4);
+    await w.locator('tour-next').click();
+    // 5. INCR: 12 servers and 10 ms, still exactly 10.
+    await atStep(w, 5);
+    await w.setSlider('servers', 12);
+    assert.equal((await step(w)).done, 'false', 'servers alone are not the goal');
+    await w.setSlider('rtt', 10);
+    await doneNow(w, 5);
+    await w.locator('tour-next').click();
+    // 6. Redis down: fail closed for login codes (the choice is in sight).
+    await atStep(w, 6);
+    assert.ok(await w.radio('fail-closed').isVisible(), 'the fail choice is in sight');
+    await w.choose('fail-closed');
+    await doneNow(w, 6);
+    await w.locator('tour-next').click();
+    // 7. Sync: a short interval.
+    await atStep(w, 7);
+    assert.equal(await w.text('tour-next'), 'Finish');
+    await w.setSlider('sync', 5);
+    await doneNow(w, 7);
+    // Back and Next always work, done or not.
+    await w.locator('tour-back').click();
+    await waitFor(async () => (await step(w)).step === 6, { message: 'back to 6' });
+    await w.locator('tour-next').click();
+    await atStep(w, 7);
+    await w.setSlider('sync', 5);
+    await doneNow(w, 7);
+    await w.locator('tour-next').click();
+    await waitFor(async () => !(await w.has('tour')), { message: 'the lesson is left' });
+    await waitFor(async () => (await w.query()).tour === undefined, { message: 'no tour in the address' });
+    const q = await w.query();
+    assert.equal(q.sync, '5');
+    assert.ok(await w.locator('strategy-sync').isVisible(), 'the tabs are back');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('by keyboard only, under reduced motion: the step shows its start and waits; every goal met with keys', async () => {
+    const w = await open('?tour=1', { reducedMotion: 'reduce' });
+    await atStep(w, 1);
+    // Nothing plays by itself: still open after the burst would have ended.
+    await w.page.waitForFunction(() => document.querySelector('[data-testid="time"]')?.value === '0');
+    assert.equal((await step(w)).done, 'false');
+    await keysOn(w, 'time', 'End');
+    await doneNow(w, 1);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 2);
+    await keysOn(w, 'servers', 'ArrowRight', 'ArrowRight', 'ArrowRight');
+    await doneNow(w, 2);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 3);
+    await keysOn(w, 'servers', 'ArrowRight');
+    await doneNow(w, 3);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 4);
+    await keysOn(w, 'predict-guess');
+    await w.page.keyboard.type('12');
+    await w.page.keyboard.press('Enter');
+    await keysOn(w, 'rtt', ...Array(30).fill('ArrowRight'));
+    await doneNow(w, 4);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 5);
+    await keysOn(w, 'servers', 'End');
+    await keysOn(w, 'rtt', 'End');
+    await doneNow(w, 5);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 6);
+    await keysOn(w, 'fail-open', 'ArrowRight');
+    await doneNow(w, 6);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 7);
+    await keysOn(w, 'sync', 'Home');
+    await doneNow(w, 7);
+    // The hint, on request.
+    await keysOn(w, 'tour-hint', 'Enter');
+    assert.equal(await w.locator('tour-hint').getAttribute('aria-expanded'), 'true');
+    assert.match(await w.text('tour'), /sync interval slider left/);
+    await keysOn(w, 'tour-exit', 'Enter');
+    await waitFor(async () => !(await w.has('tour')), { message: 'the lesson is left' });
+    await waitFor(async () => (await w.query()).tour === undefined, { message: 'no tour in the address' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
+
+describe('the lesson in a cross-origin frame', () => {
+  test('"tour" when a step\'s goal is first met, "tour-completed" after the last', async () => {
+    const { page, context, watcher } = await openPage(`${other.origin}/course.html?embed=1&tour=6`, { origins: [other.origin, lab.origin] });
+    const frame = page.frameLocator('#lab');
+    const f = new Widget(page, context, watcher, frame);
+    await waitFor(async () => (await step(f)).step === 6, { message: 'step 6 in the frame' });
+    assert.equal((await step(f)).done, 'false');
+    await f.choose('fail-closed');
+    const heard = (type) => page.evaluate((t) => window.messages.filter((m) => m.type === t), type);
+    const first = await until(async () => ((await heard('tour')).length ? heard('tour') : null));
+    assert.deepEqual(first.map(({ step, steps, done }) => ({ step, steps, done })), [{ step: 6, steps: 7, done: 1 }]);
+    // Met again: no second message.
+    await f.choose('fail-open');
+    await f.choose('fail-closed');
+    await f.locator('tour-next').click();
+    await waitFor(async () => (await step(f)).step === 7, { message: 'step 7' });
+    await f.setSlider('sync', 5);
+    const done = await until(async () => ((await heard('tour-completed')).length ? heard('tour-completed') : null));
+    assert.deepEqual(done.map(({ source, steps }) => ({ source, steps })), [{ source: 'ratelimit-lab', steps: 7 }]);
+    assert.deepEqual((await heard('tour')).map(({ step, done: d }) => [step, d]), [[6, 1], [7, 2]]);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('the address and the content file', () => {
+  test('tour=4 opens at step 4, asking for the prediction; a reload resumes there; tour=9 is clamped with a notice', async () => {
+    const w = await open('?tour=4');
+    await atStep(w, 4);
+    assert.ok(await w.locator('predict-guess').isVisible(), 'the prediction comes first');
+    await w.reload();
+    await atStep(w, 4);
+    await w.goto('?tour=9');
+    await atStep(w, 7);
+    assert.match(await w.text('notice'), /tour=9 is not a step from 1 to 7, so step 7 is shown\./);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('hide=tour leaves the offer out; tour=1 still opens the lesson', async () => {
+    const w = await open('?hide=tour');
+    assert.equal(await w.locator('tour-start').count(), 0);
+    await w.goto('?hide=tour&tour=1');
+    await atStep(w, 1);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('a content file with two steps of its own replaces the seven', async () => {
+    const w = await open('?content=two.json');
+    assert.equal(await w.text('tour-start'), 'Start the lesson: 2 steps, about 3 min');
+    await w.locator('tour-start').click();
+    await atStep(w, 1, 2);
+    assert.match(await w.text('tour'), /Two servers/);
+    await w.setSlider('servers', 3);
+    await doneNow(w, 1);
+    await w.locator('tour-next').click();
+    await atStep(w, 2, 2);
+    await w.choose('fail-closed');
+    await doneNow(w, 2);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('a bad step gives a notice, and the others still work', async () => {
+    const w = await open('?content=bad.json&tour=2');
+    assert.match(await w.text('notice'), /Lesson step 2 of the content file is left out: its “goal” is missing, unknown or not one the widget can use\./);
+    await waitFor(async () => (await step(w)).step === 2, { message: 'step 2' });
+    assert.equal((await step(w)).steps, 2);
+    assert.match(await w.text('tour'), /Third/);
+    // Its goal holds as it opens (INCR allows at most the limit): done.
+    await waitFor(async () => (await step(w)).done === 'true', { message: 'INCR allows at most the limit' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
+
+describe('one screen, and access', () => {
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    test(`at ${width}×${height}, each step, the picture, its sliders and the headline total fit one screen`, async () => {
+      const w = await open('?tour=1', { width, height });
+      const uses = [[], ['servers'], ['servers'], ['rtt'], ['servers', 'rtt'], ['fail-closed'], ['sync']];
+      for (let k = 1; k <= 7; k++) {
+        if (k > 1) await w.locator('tour-next').click();
+        await atStep(w, k);
+        if (k === 4) {
+          await w.locator('predict-guess').fill('12');
+          await w.locator('predict-go').click();
+        }
+        const box = await w.page.evaluate((ids) => {
+          const els = ['tour', 'topology', 'allowed-total', ...ids].map((id) => document.querySelector(`[data-testid="${id}"]`));
+          const r = els.map((e) => e && e.offsetParent !== null ? e.getBoundingClientRect() : null);
+          return { missing: ids.filter((_, i) => !r[i + 3]), top: Math.min(...r.filter(Boolean).map((b) => b.top + scrollY)), bottom: Math.max(...r.filter(Boolean).map((b) => b.bottom + scrollY)) };
+        }, uses[k - 1]);
+        assert.deepEqual(box.missing, [], `step ${k}: its controls are shown`);
+        assert.ok(box.bottom - box.top <= height, `step ${k}: ${Math.round(box.bottom - box.top)} px tall, in ${height}`);
+      }
+      // Folded, not removed: everything opens on request.
+      assert.equal(await w.locator('strategy-sync').isVisible(), false);
+      await w.locator('tour-all').click();
+      assert.equal(await w.locator('tour-all').getAttribute('aria-expanded'), 'true');
+      assert.ok(await w.locator('strategy-sync').isVisible());
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    });
+  }
+
+  for (const colorScheme of ['light', 'dark']) {
+    test(`axe reports nothing in the lesson (${colorScheme}), goal open and met`, async () => {
+      const w = await open('?tour=6', { colorScheme });
+      await atStep(w, 6);
+      assert.deepEqual(await audit(w.page), []);
+      await w.choose('fail-closed');
+      await doneNow(w, 6);
+      await w.locator('tour-hint').click();
+      assert.deepEqual(await audit(w.page), []);
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    });
+  }
+
+  test('the hint is offered after a while without progress', async () => {
+    const w = await open('?tour=2');
+    await atStep(w, 2);
+    await waitFor(async () => /rll-button--primary/.test(await w.locator('tour-hint').getAttribute('class')), { timeout: 25000, message: 'the hint offered' });
+    assert.equal((await step(w)).done, 'false');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});

@@ -1,0 +1,397 @@
+//! The guided lesson (`src/vm/tour.rs`): every goal kind met and not met,
+//! read from the model's state; the seven built-in steps, each opening
+//! where its goal does not hold and reached by the learner's move; a
+//! content file's steps, a bad one left out with its notice; `tour=K`.
+
+use ratelimit_lab::sim::{self, Scenario};
+use ratelimit_lab::vm::content;
+use ratelimit_lab::vm::page;
+use ratelimit_lab::vm::text::Texts;
+use ratelimit_lab::vm::tour::{self, Goal, Step};
+
+use crate::vm_support::{english, report, scenario};
+
+/// Whether `goal` holds for the run of `query`, at the end of its replay
+/// or not.
+#[track_caller]
+fn met(goal: &str, query: &str, at_end: bool) -> bool {
+    let g = Goal::parse(goal).unwrap_or_else(|| panic!("{goal} does not parse"));
+    g.met(&scenario(query), &report(query), at_end)
+}
+
+#[test]
+fn every_goal_kind_is_met_and_not_met_by_the_state_alone() {
+    // (goal, scenario, at the end of the replay, met), each kind both ways.
+    // Local counters on 4 servers at the default seed allow 33 of 40; on
+    // one server 10; INCR exactly 10; limit 10.
+    let cases = [
+        ("replay-end", "strategy=local", true, true),
+        ("replay-end", "strategy=local", false, false),
+        (
+            "allowed-at-least 3",
+            "strategy=local&servers=4",
+            false,
+            true,
+        ),
+        (
+            "allowed-at-least 3",
+            "strategy=local&servers=2",
+            true,
+            false,
+        ),
+        (
+            "allowed-at-least 1",
+            "strategy=local&servers=1",
+            false,
+            true,
+        ),
+        (
+            "allowed-at-least 1.1",
+            "strategy=local&servers=1",
+            false,
+            false,
+        ),
+        (
+            "regular-user-below-limit",
+            "strategy=split&servers=2",
+            false,
+            true,
+        ),
+        (
+            "regular-user-below-limit",
+            "strategy=split&servers=1",
+            false,
+            false,
+        ),
+        (
+            "regular-user-below-limit",
+            "strategy=incr&servers=16",
+            false,
+            false,
+        ),
+        (
+            "exact-with 12 10",
+            "strategy=incr&servers=12&rtt=10",
+            false,
+            true,
+        ),
+        (
+            "exact-with 12 10",
+            "strategy=incr&servers=11&rtt=20",
+            false,
+            false,
+        ),
+        (
+            "exact-with 12 10",
+            "strategy=incr&servers=16&rtt=9.9",
+            false,
+            false,
+        ),
+        (
+            "exact-with 12 10",
+            "strategy=getset&servers=12&rtt=10",
+            false,
+            false,
+        ),
+        (
+            "setting fail closed",
+            "strategy=incr&fail=closed",
+            false,
+            true,
+        ),
+        (
+            "setting fail closed",
+            "strategy=incr&fail=open",
+            true,
+            false,
+        ),
+        ("setting rtt 5", "strategy=incr&rtt=5.0", false, true),
+        ("setting rtt 5", "strategy=incr&rtt=5.1", false, false),
+        ("allowed-at-most 1.5", "strategy=sync&sync=5", false, true),
+        ("allowed-at-most 1.5", "strategy=sync&sync=100", true, false),
+        ("allowed-at-most 1", "strategy=incr", false, true),
+    ];
+    for (goal, query, at_end, want) in cases {
+        assert_eq!(met(goal, query, at_end), want, "{goal} on {query}");
+    }
+}
+
+#[test]
+fn goals_are_read_with_their_parameters_and_bad_ones_are_not() {
+    assert_eq!(
+        Goal::parse("allowed-at-least 2"),
+        Some(Goal::AllowedAtLeast(2000))
+    );
+    assert_eq!(
+        Goal::parse(" allowed-at-most  1.5 "),
+        Some(Goal::AllowedAtMost(1500))
+    );
+    assert_eq!(
+        Goal::parse("exact-with 12 10"),
+        Some(Goal::ExactWith(12, 10_000))
+    );
+    assert_eq!(
+        Goal::parse("exact-with 12 0.5"),
+        Some(Goal::ExactWith(12, 500))
+    );
+    assert_eq!(
+        Goal::parse("setting fail closed"),
+        Some(Goal::Setting("fail", scenario("fail=closed")))
+    );
+    for bad in [
+        "",
+        "replay",
+        "replay-end 2",
+        "allowed-at-least",
+        "allowed-at-least many",
+        "allowed-at-least 0",
+        "allowed-at-least -1",
+        "exact-with 12",
+        "exact-with twelve 10",
+        "setting colour red",
+        "setting fail ajar",
+        "setting servers 99",
+    ] {
+        assert_eq!(Goal::parse(bad), None, "{bad:?}");
+    }
+}
+
+/// The built-in steps, in English.
+fn steps() -> Vec<Step> {
+    tour::builtin(&english())
+}
+
+/// Whether step `k` (1-based) of the built-in lesson holds on `s`, with
+/// the replay not at its end (as on entry).
+fn holds(k: usize, s: &Scenario) -> bool {
+    steps()[k - 1].goal.met(s, &sim::run(s), false)
+}
+
+/// The mean allowed over the chart's 50 seeds, from the step's own.
+fn mean_allowed(s: &Scenario) -> f64 {
+    let total: u32 = (0..50)
+        .map(|i| sim::run(&s.with_seed(s.seed + i)).allowed)
+        .sum();
+    f64::from(total) / 50.0
+}
+
+#[test]
+fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_reaches_it() {
+    let steps = steps();
+    assert_eq!(steps.len(), 7);
+    for (i, s) in steps.iter().enumerate() {
+        assert!(!holds(i + 1, &s.scenario), "step {} holds on entry", i + 1);
+        assert!(tour::sentences(&s.text) <= 3, "step {}: {}", i + 1, s.text);
+    }
+    let at = |k: usize| steps[k - 1].scenario;
+    // 1. One server, local counters: the limit holds; watching to the end.
+    let one = at(1);
+    assert_eq!(
+        (one.strategy.as_str(), one.servers, one.burst),
+        ("local", 1, 40)
+    );
+    assert_eq!(sim::run(&one).allowed, 10);
+    assert!(steps[0].goal.met(&one, &sim::run(&one), true));
+    // 2. Adding servers: 4 let 33 through, 3 × the limit.
+    assert_eq!(at(2).servers, 1);
+    assert!(!holds(2, &at(2).with_servers(3)));
+    assert!(holds(2, &at(2).with_servers(4)));
+    // 3. Split: on one server a regular user gets all 10; on two, 9.
+    assert_eq!(sim::run(&at(3)).regular_user, 10);
+    assert!(holds(3, &at(3).with_servers(2)));
+    // 4. GET then SET at 0.2 ms: about 12 of 40 over the seeds (15 at the
+    // default one), with a prediction first; 1.5 ms lets 24 through.
+    let four = at(4);
+    assert_eq!((four.strategy.as_str(), four.rtt_us), ("getset", 200));
+    assert!(steps[3].predict);
+    assert!(
+        (11.0..=13.0).contains(&mean_allowed(&four)),
+        "{}",
+        mean_allowed(&four)
+    );
+    assert!(!holds(4, &four.with_rtt_us(1_000)));
+    assert!(holds(4, &four.with_rtt_us(1_500)));
+    // 5. INCR: exactly 10 on 12 servers at 10 ms.
+    assert!(!holds(5, &at(5).with_servers(16)));
+    assert!(holds(5, &at(5).with_servers(12).with_rtt_us(10_000)));
+    // 6. Redis down: failing closed is the goal; open lets all 40 through.
+    let six = at(6);
+    assert_eq!(sim::run(&six).allowed, 40);
+    assert!(holds(6, &six.with_fail(sim::Fail::Closed)));
+    assert!(steps[5].not.is_some());
+    // 7. Sync every 100 ms: about 36 of 40 over the seeds; 5 ms lets 14.
+    let seven = at(7);
+    assert_eq!((seven.strategy.as_str(), seven.sync_ms), ("sync", 100));
+    assert!(
+        (34.0..=37.0).contains(&mean_allowed(&seven)),
+        "{}",
+        mean_allowed(&seven)
+    );
+    assert!(holds(7, &seven.with_sync_ms(5)));
+    assert!(!holds(7, &seven.with_sync_ms(20)));
+    // Only step 4 asks for a prediction.
+    let predicting: Vec<usize> = (0..7).filter(|&i| steps[i].predict).collect();
+    assert_eq!(predicting, [3]);
+}
+
+#[test]
+fn each_step_keeps_in_sight_the_controls_it_needs() {
+    let uses: Vec<Vec<&str>> = steps().into_iter().map(|s| s.uses).collect();
+    assert_eq!(
+        uses,
+        [
+            vec![],
+            vec!["servers"],
+            vec!["servers"],
+            vec!["rtt"],
+            vec!["servers", "rtt"],
+            vec!["fail"],
+            vec!["sync"],
+        ]
+    );
+}
+
+/// A content file with `tour` as its lesson.
+fn lesson(tour: &str) -> content::Content {
+    content::parse(&format!(r#"{{ "tour": {tour} }}"#)).expect("the file is read")
+}
+
+const GOOD: &str = r#"{ "title": "Two servers", "text": "Two servers, one limit. Watch.", "goal": "allowed-at-least 2",
+  "task": "Get 20 through.", "hint": "Add a server.", "done": "Each counts alone.", "scenario": "strategy=local&servers=1" }"#;
+
+#[test]
+fn a_content_files_steps_replace_the_built_in_ones() {
+    let c = lesson(&format!("[{GOOD}, {GOOD}]"));
+    let steps = c.tour.expect("two steps");
+    assert_eq!(steps.len(), 2);
+    assert_eq!(steps[0].title, "Two servers");
+    assert_eq!(steps[0].goal, Goal::AllowedAtLeast(2000));
+    assert_eq!(steps[0].scenario, scenario("strategy=local&servers=1"));
+    assert!(c.notices.is_empty());
+    // Without a tour, the built-in steps apply.
+    assert_eq!(content::parse("{}").unwrap().tour, None);
+}
+
+#[test]
+fn a_bad_step_is_left_out_with_a_notice_and_the_others_are_kept() {
+    let cases = [
+        (r#"{ "title": "x" }"#, "text"),
+        (
+            r#"{ "title": "A", "text": "B.", "goal": "win", "task": "C", "hint": "D", "done": "E" }"#,
+            "goal",
+        ),
+        (
+            r#"{ "title": "A", "text": "One. Two. Three. Four.", "goal": "replay-end", "task": "C", "hint": "D", "done": "E" }"#,
+            "text",
+        ),
+        (
+            r#"{ "title": "A", "text": "B", "goal": "replay-end", "task": "C", "hint": "D", "done": "E", "scenario": "servers=99" }"#,
+            "scenario",
+        ),
+        (
+            r#"{ "title": "A", "text": "B", "goal": "replay-end", "task": "C", "hint": "D", "done": "E", "scenario": "colour=red" }"#,
+            "scenario",
+        ),
+        (
+            r#"{ "title": "A", "text": "B", "goal": "replay-end", "task": "C", "hint": "D", "done": "E", "tip": "F" }"#,
+            "tip",
+        ),
+    ];
+    for (bad, why) in cases {
+        let c = lesson(&format!("[{GOOD}, {bad}, {GOOD}]"));
+        assert_eq!(c.tour.as_ref().map(Vec::len), Some(2), "{bad}");
+        assert_eq!(
+            c.notices,
+            [format!(
+                "Lesson step 2 of the content file is left out: its “{why}” is missing, unknown or not one the widget can use."
+            )]
+        );
+    }
+    // Every step bad: the built-in lesson, with the notice.
+    let c = lesson(r#"[{ "title": "x" }]"#);
+    assert_eq!((c.tour, c.notices.len()), (None, 1));
+}
+
+#[test]
+fn sentences_are_counted_by_their_ends_not_by_decimal_points() {
+    for (s, n) in [
+        ("", 0),
+        ("One", 1),
+        ("One.", 1),
+        ("At 1.5 ms, it holds. Why?", 2),
+        ("A! B? C. D.", 4),
+    ] {
+        assert_eq!(tour::sentences(s), n, "{s}");
+    }
+}
+
+#[test]
+fn tour_in_the_address_opens_at_a_step_clamped_with_a_notice() {
+    let t = english();
+    let open = |q: &str| page::parse(&ratelimit_lab::sim::params::pairs(q), &t);
+    assert_eq!(open("").tour, None);
+    assert_eq!(open("tour=1").tour, Some(1));
+    assert_eq!(open("tour=yes").tour, Some(1));
+    assert_eq!(open("tour=4").tour, Some(4));
+    assert_eq!(open("tour=0").tour, None);
+    assert_eq!(open("tour=no").tour, None);
+    let bad = open("tour=first");
+    assert_eq!(bad.tour, None);
+    assert_eq!(
+        bad.notices,
+        ["tour=“first” is not a step number, so the lesson is not opened."]
+    );
+    assert_eq!(tour::open_at(4, 7, &t), (3, None));
+    assert_eq!(
+        tour::open_at(9, 7, &t),
+        (
+            6,
+            Some("tour=9 is not a step from 1 to 7, so step 7 is shown.".into())
+        )
+    );
+    assert_eq!(tour::open_at(3, 2, &t).0, 1);
+}
+
+#[test]
+fn the_offer_says_how_many_steps_and_about_how_long() {
+    assert_eq!(
+        tour::offer(7, &english()),
+        "Start the lesson: 7 steps, about 11 min"
+    );
+    assert_eq!(
+        tour::offer(2, &english()),
+        "Start the lesson: 2 steps, about 3 min"
+    );
+}
+
+#[test]
+fn the_panel_shows_the_step_its_progress_and_goal_open() {
+    let t = english();
+    let html = tour::panel(&steps(), 3, &t, "rll1", 2);
+    assert!(html.contains(r#"data-step="4" data-steps="7""#));
+    assert!(html.contains(r#"data-testid="tour-progress" data-value="4/7">Step 4 of 7<"#));
+    assert!(html.contains(r#"data-done="false""#));
+    assert!(html.contains("One counter in Redis: GET, then SET</h2>"));
+    // Next on the last step finishes; Back on the first does nothing.
+    assert!(tour::panel(&steps(), 6, &t, "rll1", 2).contains(">Finish<"));
+    assert!(tour::panel(&steps(), 0, &t, "rll1", 2).contains(r#"data-act="tour-back" disabled"#));
+    // The status line: the explanation once done; why not fail open once
+    // the outcome has been seen with it.
+    let six = &steps()[5];
+    assert!(tour::status(six, true, true, false, &t).starts_with("Done. Fail closed"));
+    assert!(tour::status(six, false, false, true, &t).starts_with("Fail open lets"));
+    assert_eq!(tour::status(six, false, false, false, &t), "");
+}
+
+#[test]
+fn the_french_file_translates_every_built_in_step() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/public/content/fr.json");
+    let c = content::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let fr = tour::builtin(&c.texts);
+    let en = tour::builtin(&Texts::english());
+    for (f, e) in fr.iter().zip(&en) {
+        assert_ne!(f.title, e.title);
+        assert_ne!(f.task, e.task);
+        assert_eq!(f.goal, e.goal);
+    }
+}
