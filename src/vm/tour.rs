@@ -91,6 +91,8 @@ impl Goal {
     fn uses(&self) -> Vec<&'static str> {
         match self {
             Goal::ExactWith(..) => vec!["servers", "rtt"],
+            // Not a setting: the regular user's line in the totals.
+            Goal::RegularUserBelowLimit => vec!["regular"],
             Goal::Setting(name, _) => vec![name],
             _ => Vec::new(),
         }

@@ -285,7 +285,7 @@ describe('one screen, and access', () => {
   for (const [width, height] of [[390, 844], [1280, 900]]) {
     test(`at ${width}×${height}, each step, the picture, its sliders and the headline total fit one screen`, async () => {
       const w = await open('?tour=1', { width, height });
-      const uses = [[], ['servers'], ['servers'], ['rtt'], ['servers', 'rtt'], ['fail-closed'], ['sync']];
+      const uses = [[], ['servers'], ['servers', 'regular-user'], ['rtt'], ['servers', 'rtt'], ['fail-closed'], ['sync']];
       for (let k = 1; k <= 7; k++) {
         if (k > 1) await w.locator('tour-next').click();
         await atStep(w, k);

@@ -242,7 +242,8 @@ fn each_step_keeps_in_sight_the_controls_it_needs() {
         [
             vec![],
             vec!["servers"],
-            vec!["servers"],
+            // The regular user's line in the totals, which step 3 is about.
+            vec!["regular", "servers"],
             vec!["rtt"],
             vec!["servers", "rtt"],
             vec!["fail"],
