@@ -217,7 +217,10 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             return;
         }
         let w = width.get();
-        let hiding = lab.hiding();
+        // Hidden while a guess is asked for, and where no request asks
+        // Redis itself (the batched sync): one rule with the controls'.
+        let strategy = lab.scenario.with(|s| s.strategy);
+        let hiding = lab.hiding() || !crate::vm::controls::redis_parts(strategy)[2];
         super::dom::hide(&figure, hiding);
         if hiding || w <= 0.0 {
             return;

@@ -594,7 +594,7 @@ texts! {
     Tour1Title "tour.1.title" "One server";
     Tour1Text "tour.1.text" "One server keeps the user's count in its memory. The limit is 10 a second; the user sends 40 at once.";
     Tour1Goal "tour.1.goal" "Watch the burst to its end.";
-    Tour1Hint "tour.1.hint" "Press Play under the picture, or Step until the last request is answered.";
+    Tour1Hint "tour.1.hint" "The burst plays by itself: let it run to the end, or pause it and press Step until the last request is answered.";
     Tour1Done "tour.1.done" "One server sees every request, so its count is the user's: 10 allowed, 30 refused.";
     Tour2Title "tour.2.title" "Add servers";
     Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent.";
@@ -619,7 +619,7 @@ texts! {
     Tour6Title "tour.6.title" "When Redis is down";
     Tour6Text "tour.6.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
     Tour6Goal "tour.6.goal" "Choose what the servers should do when Redis does not answer.";
-    Tour6Hint "tour.6.hint" "Under “If Redis is slow or down”, choose fail open or fail closed.";
+    Tour6Hint "tour.6.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
     Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down. Better a short outage than unlimited guesses.";
     Tour6Not "tour.6.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
     Tour7Title "tour.7.title" "Cheaper and approximate";

@@ -136,3 +136,20 @@ describe('the explanation in sight', () => {
     await w.close();
   });
 });
+
+describe('the race timeline only where requests ask Redis', () => {
+  test('shown for GET then SET; hidden for the batched sync, even after a tab brings it', async () => {
+    const w = await openWidget('?strategy=sync');
+    const shown = () => w.page.evaluate(() => {
+      const el = document.querySelector('[data-slot="timeline"]');
+      return !!el && !el.hidden && el.getBoundingClientRect().height > 0;
+    });
+    assert.equal(await shown(), false, 'sync on opening: no timeline of racing requests');
+    await w.chooseStrategy('getset');
+    await waitFor(shown, { message: 'GET then SET shows its timeline' });
+    await w.chooseStrategy('sync');
+    await waitFor(async () => !(await shown()), { message: 'back on sync, the timeline hides again' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
