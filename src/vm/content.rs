@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 
 use super::quiz::{self, Question};
-use super::text::{placeholders, Texts, ENGLISH, T};
+use super::text::{placeholders, Texts, T};
 
 /// The file as written. Natively it is read with `serde_json` ([`parse`]);
 /// in the browser, the browser's `JSON.parse` reads the text and the
@@ -85,7 +85,7 @@ pub fn check(file: File) -> Result<Content, String> {
             continue;
         }
         let t = T::from_key(&key).ok_or_else(|| format!("unknown key “{key}”"))?;
-        let mut want = placeholders(ENGLISH[t as usize]);
+        let mut want = placeholders(t.english());
         let mut got = placeholders(&value);
         crate::sim::sort::sort(&mut want);
         crate::sim::sort::sort(&mut got);

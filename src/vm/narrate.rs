@@ -375,7 +375,7 @@ pub fn races(r: &Report, shared: &[Option<u32>]) -> Vec<(u64, u64)> {
             w.push((from, to));
         }
     }
-    w.sort_unstable();
+    crate::sim::sort::sort(&mut w);
     let mut out: Vec<(u64, u64)> = Vec::new();
     for (a, b) in w {
         match out.last_mut() {

@@ -20,6 +20,25 @@ macro_rules! texts {
         /// The built-in English, in [`T`]'s order.
         pub const ENGLISH: &[&str] = &[$($en),*];
 
+        /// What the widget itself reads, instead of the two tables above
+        /// (two pointers a key, 8 KB the wasm could not compress): the key
+        /// names one string, each ended by a newline...
+        const KEY_LIST: &str = concat!($($key, "\n"),*);
+        /// ...and the English one string, with where each sentence ends.
+        const EN_LIST: &str = concat!($($en),*);
+        const EN_END: [u16; ALL.len()] = {
+            let lens = [$($en.len()),*];
+            let mut end = [0u16; ALL.len()];
+            let (mut i, mut at) = (0, 0);
+            while i < lens.len() {
+                at += lens[i];
+                assert!(at <= u16::MAX as usize, "the English outgrew u16 offsets");
+                end[i] = at as u16;
+                i += 1;
+            }
+            end
+        };
+
         /// Every key, in order (`ALL[t as usize] == t`).
         pub const ALL: &[T] = &[$(T::$id),*];
     };
@@ -637,8 +656,17 @@ impl T {
 
     /// The key named `name`, if there is one.
     pub fn from_key(name: &str) -> Option<T> {
-        let i = KEYS.iter().position(|k| *k == name)?;
-        Some(ALL[i])
+        let i = KEY_LIST.split('\n').position(|k| k == name)?;
+        ALL.get(i).copied()
+    }
+
+    /// The key's built-in English (`ENGLISH[t as usize]`).
+    pub fn english(self) -> &'static str {
+        let i = self as usize;
+        let start = if i == 0 { 0 } else { EN_END[i - 1] };
+        EN_LIST
+            .get(start as usize..EN_END[i] as usize)
+            .unwrap_or("")
     }
 }
 
@@ -687,7 +715,7 @@ impl Texts {
             .iter()
             .rev()
             .find(|(k, _)| *k == t)
-            .map_or(ENGLISH[t as usize], |(_, s)| s.as_str())
+            .map_or(t.english(), |(_, s)| s.as_str())
     }
 
     /// The sentence for `t` with its placeholders filled: `{name}` becomes

@@ -32,6 +32,20 @@ fn every_key_is_unique_and_every_sentence_present() {
 }
 
 #[test]
+fn the_widget_reads_the_same_english_and_keys_as_the_tables() {
+    // The widget reads one string of English with its ends, and one of key
+    // names, not the tables: each sentence and key must come out whole.
+    let english = Texts::english();
+    for (i, t) in ALL.iter().enumerate() {
+        assert_eq!(t.english(), ENGLISH[i], "{}", KEYS[i]);
+        assert_eq!(english.get(*t), ENGLISH[i], "{}", KEYS[i]);
+    }
+    for name in ["", "title\nlede", "titl", "title."] {
+        assert_eq!(T::from_key(name), None, "{name:?}");
+    }
+}
+
+#[test]
 fn every_brace_in_the_english_is_a_placeholder() {
     // A stray brace would make `placeholders` and a translator disagree.
     for (k, s) in KEYS.iter().zip(ENGLISH) {
