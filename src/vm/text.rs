@@ -621,7 +621,7 @@ texts! {
     Tour2Hint "tour.2.hint" "Drag the API servers slider right, or focus it and press the right arrow.";
     Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through.";
     Tour3Title "tour.3.title" "Split the limit";
-    Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. On one server, a user sending exactly 10 gets all 10.";
+    Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. The regular user in the totals is a second, calm user who sends exactly 10: on one server, all 10 get through.";
     Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some.";
     Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers.";
     Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused.";
