@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::canvas::{use_width, Palette, Surface};
 use super::state::Lab;
-use crate::sim::{Command, Health, Strategy};
+use crate::sim::Command;
 use crate::vm::format;
 use crate::vm::names::{Class, Slot};
 use crate::vm::text::{Texts, T};
@@ -135,31 +135,6 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
     let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
 }
 
-/// The key under the timeline, as markup.
-fn key(strategy: Strategy, texts: &Texts) -> String {
-    let items: &[(&str, T)] = match strategy {
-        Strategy::GetSet => &[
-            ("get", T::KeyGet),
-            ("set", T::KeySet),
-            ("gap", T::KeyGap),
-            ("", T::KeyAnswer),
-        ],
-        Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
-        _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
-    };
-    items
-        .iter()
-        .map(|(class, t)| {
-            let swatch = if class.is_empty() {
-                String::new()
-            } else {
-                format!(r#"<i class="rll-tl__swatch rll-tl__swatch--{class}"></i> "#)
-            };
-            format!("<li>{swatch}{}</li>", crate::vm::html::esc(texts.get(*t)))
-        })
-        .collect()
-}
-
 /// Binds the timeline under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
     let Some(figure) = super::dom::slot(root, Slot::Timeline) else {
@@ -182,22 +157,16 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     super::effect(move || {
         let s = lab.scenario.get();
         let m = lab.m();
-        let t = if s.redis == Health::Down {
-            T::TimelineDown
-        } else if s.rtt_us == 0 {
-            T::TimelineRtt0
-        } else {
-            match s.strategy {
-                Strategy::GetSet => T::TimelineGetSet,
-                Strategy::Lua => T::TimelineLua,
-                _ => T::TimelineIncr,
-            }
-        };
+        let t = crate::vm::timeline::caption(&s);
         if let Some(c) = &caption {
             super::dom::text(c, m.texts.get(t));
         }
         if let Some(k) = &keys {
-            super::dom::html(k, key(s.strategy, &m.texts), &mut last_key);
+            super::dom::html(
+                k,
+                crate::vm::timeline::key(s.strategy, &m.texts),
+                &mut last_key,
+            );
         }
         if let Some(o) = &overlay {
             let markup = rows.with(|tl| crate::vm::timeline::rows_markup(tl, &m.texts));

@@ -2,7 +2,8 @@
 //! arrival to answer, with every Redis command where it ran. Under GET then
 //! SET a shaded stretch runs from a request's GET to its SET.
 
-use crate::sim::{Command, Report};
+use super::text::{Texts, T};
+use crate::sim::{Command, Health, Report, Scenario, Strategy};
 
 /// How many requests the timeline shows.
 pub const ROWS: usize = 8;
@@ -134,4 +135,46 @@ pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
         );
     }
     out
+}
+
+/// The sentence over the timeline for `s`: Redis down and a zero round
+/// trip say so before the strategy does.
+pub fn caption(s: &Scenario) -> T {
+    if s.redis == Health::Down {
+        T::TimelineDown
+    } else if s.rtt_us == 0 {
+        T::TimelineRtt0
+    } else {
+        match s.strategy {
+            Strategy::GetSet => T::TimelineGetSet,
+            Strategy::Lua => T::TimelineLua,
+            _ => T::TimelineIncr,
+        }
+    }
+}
+
+/// The key under the timeline, as markup: a swatch and a name for each
+/// mark `strategy` draws, then what the answer column means.
+pub fn key(strategy: Strategy, texts: &Texts) -> String {
+    let items: &[(&str, T)] = match strategy {
+        Strategy::GetSet => &[
+            ("get", T::KeyGet),
+            ("set", T::KeySet),
+            ("gap", T::KeyGap),
+            ("", T::KeyAnswer),
+        ],
+        Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
+        _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
+    };
+    items
+        .iter()
+        .map(|(class, t)| {
+            let swatch = if class.is_empty() {
+                String::new()
+            } else {
+                format!(r#"<i class="rll-tl__swatch rll-tl__swatch--{class}"></i> "#)
+            };
+            format!("<li>{swatch}{}</li>", super::html::esc(texts.get(*t)))
+        })
+        .collect()
 }

@@ -250,3 +250,48 @@ fn the_cursor_is_on_the_axis_only_inside_it() {
         assert_eq!(tl.cursor(t), want, "t = {t} µs");
     }
 }
+
+#[test]
+fn the_caption_names_the_strategy_unless_redis_is_down_or_instant() {
+    use ratelimit_lab::sim::{Health, Scenario, Strategy};
+    use ratelimit_lab::vm::text::T;
+    use ratelimit_lab::vm::timeline::caption;
+    let s = |st| Scenario::default().with_strategy(st);
+    assert_eq!(caption(&s(Strategy::GetSet)), T::TimelineGetSet);
+    assert_eq!(caption(&s(Strategy::Lua)), T::TimelineLua);
+    assert_eq!(caption(&s(Strategy::Incr)), T::TimelineIncr);
+    assert_eq!(caption(&s(Strategy::Local)), T::TimelineIncr);
+    let instant = s(Strategy::GetSet).with_rtt_us(0);
+    assert_eq!(caption(&instant), T::TimelineRtt0);
+    // Down says so even with a zero round trip.
+    assert_eq!(caption(&instant.with_redis(Health::Down)), T::TimelineDown);
+    assert_eq!(
+        caption(&s(Strategy::Lua).with_redis(Health::Slow)),
+        T::TimelineLua
+    );
+}
+
+#[test]
+fn the_key_lists_the_marks_the_strategy_draws() {
+    use ratelimit_lab::sim::Strategy;
+    use ratelimit_lab::vm::text::Texts;
+    use ratelimit_lab::vm::timeline::key;
+    let t = Texts::english();
+    assert_eq!(
+        key(Strategy::GetSet, &t),
+        "<li><i class=\"rll-tl__swatch rll-tl__swatch--get\"></i> GET (value read)</li>\
+         <li><i class=\"rll-tl__swatch rll-tl__swatch--set\"></i> SET (value written)</li>\
+         <li><i class=\"rll-tl__swatch rll-tl__swatch--gap\"></i> read, not yet written back</li>\
+         <li>ok / 429: the answer</li>"
+    );
+    assert_eq!(
+        key(Strategy::Lua, &t),
+        "<li><i class=\"rll-tl__swatch rll-tl__swatch--incr\"></i> \
+         script: 1 = allowed, 0 = refused</li><li>ok / 429: the answer</li>"
+    );
+    assert_eq!(
+        key(Strategy::Incr, &t),
+        "<li><i class=\"rll-tl__swatch rll-tl__swatch--incr\"></i> \
+         INCR (count returned)</li><li>ok / 429: the answer</li>"
+    );
+}
