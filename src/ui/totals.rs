@@ -158,22 +158,6 @@ pub fn bind(lab: Lab, root: &Element) {
     });
 }
 
-/// While the replay plays, the least time (ms of real time) between two
-/// things it says: a listener's pace, not every frame.
-const PLAY_SAY_MS: f64 = 2_500.0;
-
-/// While the replay plays into a race (two requests holding the same
-/// count), the least time (ms) since it last spoke for it to say so at
-/// once rather than wait for [`PLAY_SAY_MS`].
-const RACE_SAY_MS: f64 = 1_000.0;
-
-/// After Step, Step back or a scrub, how long (ms) the voice waits for the
-/// next one before speaking (a run of presses says the last).
-const STEP_SAY_MS: u32 = 250;
-
-/// After a setting changes, how long (ms) it waits (a drag says its end).
-const SETTING_SAY_MS: u32 = 600;
-
 /// The widget's one voice: the narration under the picture
 /// (`data-testid="narration"`, a polite live region), or, where the page
 /// hides the picture, the visually hidden announcer. It says what
@@ -248,7 +232,7 @@ pub fn use_announcer(lab: Lab, root: &Element) {
                     })
                 })
             });
-            let due = clock - said.1 >= PLAY_SAY_MS || (race && clock - said.1 >= RACE_SAY_MS);
+            let due = narrate::due_while_playing(clock - said.1, race);
             // Started (a press of Play, a tab's replay): the moment it
             // starts from, at once; then at a listener's pace.
             if !was_playing || was != scenario || (due && said.0 != time) {
@@ -263,13 +247,7 @@ pub fn use_announcer(lab: Lab, root: &Element) {
         }
         // Paused or reached the end: at once. A setting: once it settles.
         // Step, Step back, the slider: once the presses stop.
-        let ms = if was_playing {
-            0
-        } else if was != scenario || was_hiding {
-            SETTING_SAY_MS
-        } else {
-            STEP_SAY_MS
-        };
+        let ms = narrate::say_after(was_playing, was != scenario || was_hiding);
         speak(tell(time), ms);
     });
 }

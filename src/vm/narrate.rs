@@ -420,3 +420,40 @@ pub fn advance(t: u64, dt: f64, rate: f64, races: &[(u64, u64)], hold_ms: f64) -
     }
     (t.ceil() as u64).max(start + u64::from(dt > 0.0))
 }
+
+/// After Step, Step back or a scrub, how long (ms) the voice waits for the
+/// next one before speaking (a run of presses says the last).
+pub const STEP_SAY_MS: u32 = 250;
+
+/// After a setting changes, how long (ms) it waits (a drag says its end).
+pub const SETTING_SAY_MS: u32 = 600;
+
+/// How long (ms) the voice waits to say the moment once the replay is
+/// not playing: at once if it just paused or ended, after
+/// [`SETTING_SAY_MS`] if a setting changed (or a guess was just made),
+/// else (Step, Step back, the slider) after [`STEP_SAY_MS`].
+pub fn say_after(was_playing: bool, setting_changed: bool) -> u32 {
+    if was_playing {
+        0
+    } else if setting_changed {
+        SETTING_SAY_MS
+    } else {
+        STEP_SAY_MS
+    }
+}
+
+/// While the replay plays, the least time (ms of real time) between two
+/// things it says: a listener's pace, not every frame.
+pub const PLAY_SAY_MS: f64 = 2_500.0;
+
+/// While the replay plays into a race (two requests holding the same
+/// count), the least time (ms) since it last spoke for it to say so at
+/// once rather than wait for [`PLAY_SAY_MS`].
+pub const RACE_SAY_MS: f64 = 1_000.0;
+
+/// While the replay plays, whether the voice may speak again `since_ms`
+/// after it last did: after [`PLAY_SAY_MS`], or after [`RACE_SAY_MS`]
+/// when the replay has just entered a race (`race`).
+pub fn due_while_playing(since_ms: f64, race: bool) -> bool {
+    since_ms >= PLAY_SAY_MS || (race && since_ms >= RACE_SAY_MS)
+}

@@ -180,3 +180,25 @@ fn the_replay_slows_down_through_a_race() {
     // Without races, exactly the usual pace.
     assert_eq!(advance(1_000, 100.0, 5.0, &[], 1_500.0), 1_500);
 }
+
+#[test]
+fn the_voice_waits_for_presses_and_settings_to_stop_but_not_after_a_pause() {
+    use ratelimit_lab::vm::narrate::say_after;
+    // Paused or reached the end: at once, whatever else changed.
+    assert_eq!(say_after(true, true), 0);
+    assert_eq!(say_after(true, false), 0);
+    // A setting (or a guess just made): once it settles.
+    assert_eq!(say_after(false, true), 600);
+    // Step, Step back, the slider: once the presses stop.
+    assert_eq!(say_after(false, false), 250);
+}
+
+#[test]
+fn while_playing_the_voice_speaks_every_few_seconds_or_sooner_for_a_race() {
+    use ratelimit_lab::vm::narrate::due_while_playing;
+    assert!(!due_while_playing(2_499.0, false));
+    assert!(due_while_playing(2_500.0, false));
+    assert!(!due_while_playing(999.0, true));
+    assert!(due_while_playing(1_000.0, true));
+    assert!(!due_while_playing(1_000.0, false));
+}
