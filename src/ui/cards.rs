@@ -81,12 +81,7 @@ impl Held {
             .as_ref()
             .is_none_or(|o| (o.received == 0) != (c.received == 0))
         {
-            let class = if c.received == 0 {
-                "rll-card rll-card--idle"
-            } else {
-                "rll-card"
-            };
-            let _ = self.li.set_attribute("class", class);
+            let _ = self.li.set_attribute("class", c.class());
         }
         let n = |v: u32| v.to_string();
         if differs(|c| c.allowed) {

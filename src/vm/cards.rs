@@ -44,6 +44,15 @@ pub struct Card {
 }
 
 impl Card {
+    /// The card's class: a server no request has reached yet is shown idle.
+    pub fn class(&self) -> &'static str {
+        if self.received == 0 {
+            "rll-card rll-card--idle"
+        } else {
+            "rll-card"
+        }
+    }
+
     /// The sentence a screen reader hears for this card.
     pub fn heard(&self, texts: &Texts) -> String {
         let mut s = texts.fill(T::CardHeard, &[("n", &self.received.to_string())]);

@@ -393,3 +393,14 @@ fn the_legend_explains_only_marks_a_card_can_carry() {
         }
     }
 }
+
+#[test]
+fn a_server_no_request_has_reached_is_shown_idle() {
+    let idle = Card::default();
+    assert_eq!(idle.class(), "rll-card rll-card--idle");
+    let reached = Card {
+        received: 1,
+        ..Card::default()
+    };
+    assert_eq!(reached.class(), "rll-card");
+}
