@@ -40,9 +40,7 @@ impl Held {
     fn new(document: &web_sys::Document, n: usize, level: u8, texts: &Texts) -> Option<Held> {
         let li = document.create_element("li").ok()?;
         let name = texts.fill(T::CardName, &[("n", &n.to_string())]);
-        li.set_inner_html(&format!(
-            r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count" aria-hidden="true"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
-        ));
+        li.set_inner_html(&crate::vm::cards::shell(level));
         let _ = li.set_attribute("data-testid", "server-card");
         let _ = li.set_attribute("data-server", &n.to_string());
         let find = |selector: &str| li.query_selector(selector).ok().flatten();

@@ -141,3 +141,12 @@ pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
         _ => true,
     }
 }
+
+/// A card's inside, empty, as markup; `level` is its heading's level. The
+/// view writes the server's name, counts, quota and sentence into it and
+/// paints the marks on its canvas.
+pub fn shell(level: u8) -> String {
+    format!(
+        r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count" aria-hidden="true"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
+    )
+}

@@ -404,3 +404,14 @@ fn a_server_no_request_has_reached_is_shown_idle() {
     };
     assert_eq!(reached.class(), "rll-card");
 }
+
+#[test]
+fn an_empty_card_has_a_heading_at_its_level_counts_quota_sentence_and_canvas() {
+    assert_eq!(
+        ratelimit_lab::vm::cards::shell(3),
+        "<h3 class=\"rll-card__name\"></h3><p class=\"rll-card__count\" aria-hidden=\"true\">\
+         <span class=\"rll-card__ok\"></span> · <span class=\"rll-card__no\"></span></p>\
+         <p class=\"rll-card__quota\"></p><p class=\"rll-sr-only\"></p>\
+         <canvas class=\"rll-card__marks\" aria-hidden=\"true\"></canvas>"
+    );
+}
