@@ -134,9 +134,11 @@ pub fn start(lab: Lab, scorm: Scorm) {
         scorm.set("cmi.core.lesson_status", status);
     }
     let kept = lms::decode(&m.quiz, &scorm.value("cmi.suspend_data"));
-    let steps = kept.as_ref().map(|p| p.steps.clone()).unwrap_or_default();
     if let Some(p) = kept {
         lab.answers.set(p.answers);
+        // The lesson's steps met before: not met again, nor told again.
+        let met = p.steps.iter().filter(|&&k| (1..=64).contains(&k));
+        lab.tour_met.set(met.fold(0, |b, k| b | 1 << (k - 1)));
     }
     scorm.commit();
     let mastery = lms::mastery(
@@ -148,13 +150,14 @@ pub fn start(lab: Lab, scorm: Scorm) {
     let mut first = true;
     super::effect(move || {
         let answers = lab.answers.get();
+        let met = lab.tour_met.get();
         if std::mem::take(&mut first) {
             return;
         }
         let m = lab.m();
         let progress = lms::Progress {
             answers,
-            steps: steps.clone(),
+            steps: (1..=64).filter(|k| met & 1 << (k - 1) != 0).collect(),
         };
         session.set("cmi.suspend_data", &lms::encode(&m.quiz, &progress));
         let s = score(&m.quiz, &progress.answers);

@@ -129,6 +129,9 @@ pub struct Lab {
     pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
     /// The lesson step shown (0-based); `None` outside the lesson.
     pub tour: RwSignal<Option<usize>>,
+    /// The lesson's steps whose goal has been met (bit k: step k + 1), in
+    /// this visit or, under a course platform, a session before.
+    pub tour_met: RwSignal<u64>,
 }
 
 impl Lab {
@@ -201,6 +204,7 @@ impl Lab {
             scheme: super::canvas::use_scheme(),
             palette: StoredValue::new_local(None),
             tour: RwSignal::new(None),
+            tour_met: RwSignal::new(0),
         };
         provide_context(lab);
         lab

@@ -100,13 +100,12 @@ pub fn bind(lab: Lab, root: &Element) {
     // has been met; over the whole lesson, the steps met (for messages).
     let mut shown: Option<Option<usize>> = None;
     let mut done = false;
-    let mut met_ever: u64 = 0;
     let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     super::effect(move || {
         let k = lab.tour.get();
         let m = lab.m();
         if shown == Some(k) {
-            return update(lab, &root, k, &mut done, &mut met_ever);
+            return update(lab, &root, k, &mut done);
         };
         shown = Some(k);
         done = false;
@@ -143,14 +142,14 @@ pub fn bind(lab: Lab, root: &Element) {
                 }
             })
         }));
-        update(lab, &root, k, &mut done, &mut met_ever);
+        update(lab, &root, k, &mut done);
     });
 }
 
 /// Checks the step's goal against the state and shows what follows: the
 /// goal marked done, the explanation (or why not), Next suggested; the
 /// message when the goal is first met in the lesson.
-fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool, met_ever: &mut u64) {
+fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
     let Some(k) = k else { return };
     let m = lab.m();
     let Some(step) = m.steps.get(k) else { return };
@@ -160,10 +159,12 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool, met_ever:
         .with(|s| lab.report.with(|r| step.goal.met(s, r, at_end)));
     if met && !*done {
         *done = true;
-        if *met_ever & (1 << k.min(63)) == 0 {
-            *met_ever |= 1 << k.min(63);
+        let bit = 1u64 << k.min(63);
+        let ever = lab.tour_met.get_untracked();
+        if ever & bit == 0 {
+            lab.tour_met.set(ever | bit);
             let n = m.steps.len();
-            super::embed::post_tour(lab, k + 1, n, met_ever.count_ones() as usize);
+            super::embed::post_tour(lab, k + 1, n, (ever | bit).count_ones() as usize);
         }
     }
     if let Some(g) = find(root, "[data-testid=\"tour-goal\"]") {

@@ -241,3 +241,24 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
     await l.context.close();
   });
 });
+
+describe('the lesson\'s steps met, kept by the platform', () => {
+  test('a step met is written to suspend_data (s=1) and survives a relaunch and a later change', async () => {
+    const l = await launch();
+    await l.frame.locator('[data-testid="tour-start"]').click();
+    // Step 1's goal: watch the burst to its end (it plays on entry).
+    await waitFor(async () => (await l.frame.locator('[data-testid="tour-goal"]').getAttribute('data-done')) === 'true',
+      { timeout: 30000, interval: 200, message: 'step 1 met' });
+    await waitFor(async () => /;s=1$/.test((await recorded(l.page)).suspend), { message: 'the step kept in suspend_data' });
+    await leave(l);
+    const kept = await recorded(l.page);
+    await l.context.close();
+    // The next launch: a quiz answer rewrites suspend_data, and the step is still there.
+    const again = await launch({ stored: keep(kept) });
+    await answer(again, [0]);
+    await waitFor(async () => /a=\d/.test((await recorded(again.page)).suspend), { message: 'the answer written' });
+    assert.match((await recorded(again.page)).suspend, /;s=1$/, 'the step met before is kept');
+    assert.deepEqual(again.watcher.problems(), []);
+    await again.context.close();
+  });
+});
