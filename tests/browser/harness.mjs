@@ -641,6 +641,9 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-pract
 export async function audit(page, { exclude = [] } = {}) {
   if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async ({ tags, exclude: ex }) => {
+    // Colours read mid-transition (a button turning primary) are neither
+    // the old nor the new ones: audit what settles.
+    await Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})));
     const context = ex.length ? { include: [document], exclude: ex.map((s) => [s]) } : document;
     const r = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n    ')}`);
