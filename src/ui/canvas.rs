@@ -2,7 +2,7 @@
 //! tokens, an element's width kept up to date, the colour scheme's changes,
 //! and a canvas sized for the device's pixels.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

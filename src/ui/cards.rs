@@ -6,7 +6,7 @@
 //! components they cost several kilobytes of wasm and several milliseconds
 //! per slider step (docs/DECISIONS.md).
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::canvas::{use_width, Painter, Palette};

@@ -14,7 +14,7 @@ use crate::vm::names::Slot;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

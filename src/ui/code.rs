@@ -2,7 +2,7 @@
 //! strategy shown, and, while the replay is paused or stepping, the line
 //! its latest actor is on (`data-current-line`).
 
-use leptos::prelude::*;
+use super::prelude::*;
 
 use super::state::Lab;
 use crate::vm::code::{at_sentence, here, markup, note};

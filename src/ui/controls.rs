@@ -2,7 +2,7 @@
 //! range and words, the choices checked, the tabs selected, the presets
 //! pressed, and the strategy's own lines (summary, explanation).
 
-use leptos::prelude::*;
+use super::prelude::*;
 use web_sys::Element;
 
 use super::dom::{self, all, attr, find, hide, slot, Kept};

@@ -2,7 +2,7 @@
 //! write text or an attribute only when it changed, listen to an event for
 //! as long as the widget lives.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;

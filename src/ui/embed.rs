@@ -1,7 +1,7 @@
 //! The outside world: the URL, the parent frame, the clipboard. Each hook
 //! owns its one effect and removes what it added when the widget goes.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -3,7 +3,7 @@
 //! (`data-act`, `data-knob`, `data-choice`, `data-input`), so one handler
 //! serves every tab, slider, button and quiz option.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 

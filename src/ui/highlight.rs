@@ -9,7 +9,7 @@
 //! Delegated on the root like the rest of the input (one listener per
 //! event kind: each listener costs the download its own glue).
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 

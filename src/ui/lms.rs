@@ -11,8 +11,8 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use super::prelude::*;
 use js_sys::{Function, Object, Reflect};
-use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

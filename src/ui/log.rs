@@ -4,7 +4,7 @@
 //! The list items are kept across updates and only rewritten where they
 //! changed: no parsing, no new nodes on a drag step.
 
-use leptos::prelude::*;
+use super::prelude::*;
 
 use super::dom::Kept;
 use super::state::{Lab, W_LOG};

@@ -22,6 +22,7 @@ mod cards;
 mod charts;
 mod clock;
 mod code;
+#[cfg(feature = "leptos")]
 mod component;
 mod controls;
 mod dom;
@@ -40,7 +41,21 @@ mod timeline;
 mod totals;
 mod tour;
 
-use leptos::prelude::*;
+/// What the binders use of the reactive system (Leptos's own, without the
+/// rest of Leptos: its server functions bring code the widget never runs).
+mod prelude {
+    pub use reactive_graph::computed::Memo;
+    pub use reactive_graph::effect::Effect;
+    pub use reactive_graph::graph::untrack;
+    pub use reactive_graph::owner::{
+        on_cleanup, provide_context, LocalStorage, Owner, StoredValue,
+    };
+    pub use reactive_graph::prelude::*;
+    pub use reactive_graph::signal::RwSignal;
+    pub use reactive_graph::wrappers::read::Signal;
+}
+
+use prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -48,6 +63,7 @@ use crate::vm::content::{self, Content};
 use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
 use crate::vm::text::{Texts, T};
+#[cfg(feature = "leptos")]
 pub use component::RateLimitLab;
 pub use state::{Lab, Mount};
 
@@ -618,7 +634,8 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     #[cfg(debug_assertions)]
     for sel in crate::vm::names::expected(&m.page, m.url_state) {
         if dom::find(root, sel).is_none() {
-            leptos::logging::error!("rate limit lab: the view binds {sel}; the markup has none");
+            let said = format!("rate limit lab: the view binds {sel}; the markup has none");
+            web_sys::console::error_1(&said.into());
         }
     }
     events::bind(lab, root);

@@ -2,7 +2,7 @@
 //! [`crate::vm::topology`]), the replay controls under it, and the
 //! prediction asked before the reveal.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
 

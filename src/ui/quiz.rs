@@ -3,7 +3,7 @@
 //! feedback, the score, and the messages to a host page. The question's
 //! elements are updated in place, so keyboard focus stays on the option.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use web_sys::Element;
 
 use super::dom::{all, attr, find, hide, slot, text};

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use leptos::prelude::*;
+use super::prelude::*;
 
 use super::memo;
 use crate::sim::{self, Moment, Report, Scenario, Strategy};

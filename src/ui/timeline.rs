@@ -5,7 +5,7 @@
 //! A canvas: a drag step redraws pixels instead of re-creating and laying
 //! out dozens of SVG nodes.
 
-use leptos::prelude::*;
+use super::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 

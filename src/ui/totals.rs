@@ -3,8 +3,8 @@
 //! regular user gets, the Redis counter, what happens if Redis is slow or
 //! down, and the cost of sharing. Also the polite screen-reader summary.
 
+use super::prelude::*;
 use gloo_timers::callback::Timeout;
-use leptos::prelude::*;
 use web_sys::Element;
 
 use super::dom::{self, hide, slot, Kept};

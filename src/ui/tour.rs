@@ -6,8 +6,8 @@
 //! (`data-tour-uses`): the stylesheet folds away the rest until the
 //! learner asks for everything (`rll--tour-all`).
 
+use super::prelude::*;
 use crate::vm::names::{Act, Slot};
-use leptos::prelude::*;
 use web_sys::Element;
 
 use super::dom::{self, find, slot};
