@@ -13,7 +13,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openWidget, openMounted, shutdown, until, waitFor, focused, expected, ARTIFACTS } from './harness.mjs';
+import { openWidget, openMounted, shutdown, until, waitFor, focused, expected, ARTIFACTS, listen, said } from './harness.mjs';
 
 after(shutdown);
 
@@ -23,17 +23,6 @@ after(() => {
   fs.writeFileSync(path.join(ARTIFACTS, 'announcer.txt'), heard.join('\n') + '\n');
 });
 
-/** Starts recording every text the live region takes, with its time (ms). */
-async function listen(w) {
-  await w.locator('narration').evaluate((el) => {
-    window.__said = [];
-    new MutationObserver(() => {
-      const text = el.textContent.trim();
-      if (text) window.__said.push({ text, at: performance.now() });
-    }).observe(el, { childList: true, characterData: true, subtree: true });
-  });
-}
-const said = (w) => w.page.evaluate(() => window.__said.slice());
 
 /** The focused element's test hook (or tag), through shadow roots. */
 async function focusId(page) {

@@ -670,3 +670,17 @@ export async function openPage(url, { width = 1280, height = 900, colorScheme = 
   await page.goto(url);
   return { page, context, watcher };
 }
+
+/** Starts recording every text the narration (the widget's live region) takes, with its time (ms). */
+export async function listen(w) {
+  await w.locator('narration').evaluate((el) => {
+    window.__said = [];
+    new MutationObserver(() => {
+      const text = el.textContent.trim();
+      if (text) window.__said.push({ text, at: performance.now() });
+    }).observe(el, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/** What the narration has said since `listen`. */
+export const said = (w) => w.page.evaluate(() => window.__said.slice());

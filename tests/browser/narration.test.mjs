@@ -12,7 +12,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openWidget, shutdown, until, waitFor, ARTIFACTS } from './harness.mjs';
+import { openWidget, shutdown, until, waitFor, ARTIFACTS, listen, said } from './harness.mjs';
 
 after(shutdown);
 
@@ -24,17 +24,6 @@ after(() => {
 
 const narration = (w) => w.text('narration');
 
-/** Records every text the narration takes, with its time (ms). */
-async function listen(w) {
-  await w.locator('narration').evaluate((el) => {
-    window.__said = [];
-    new MutationObserver(() => {
-      const text = el.textContent.trim();
-      if (text) window.__said.push({ text, at: performance.now() });
-    }).observe(el, { childList: true, characterData: true, subtree: true });
-  });
-}
-const said = (w) => w.page.evaluate(() => window.__said.slice());
 const playing = async (w) => (await w.locator('play').getAttribute('data-playing')) === 'true';
 
 /** Presses Step and waits for the narration to change; returns it. */
