@@ -5,15 +5,11 @@
 // Before that, two savings on the wasm and the glue together (it runs here,
 // not as hooks of their own, because Trunk runs a stage's hooks together
 // and each edits the glue):
-// - Leptos's server functions bring the `wasm-streams` crate, whose three
-//   JavaScript stream classes wasm-bindgen exports (and so keeps) although
-//   the widget never makes one. Their exports and glue go, and wasm-opt
-//   runs once more to drop the code only they reached: 1.4 KB gzip.
-//   Both wasm-opt runs (this one and Trunk's, index.html) are told the
-//   first 1 KB of memory is never addressed (`--low-memory-unused`: Rust
-//   puts its 1 MB stack there, growing down, so only an overflowing stack
-//   would reach it), which lets a constant offset fold into each load and
-//   store: 0.9 KB gzip.
+// - wasm-opt runs once more after Trunk's run. Both runs (this one and
+//   Trunk's, index.html) are told the first 1 KB of memory is never
+//   addressed (`--low-memory-unused`: Rust puts its 1 MB stack there,
+//   growing down, so only an overflowing stack would reach it), which lets
+//   a constant offset fold into each load and store: 0.9 KB gzip.
 // - The glue's private names get short ones, in the wasm and the glue
 //   alike: wasm-bindgen names every import the wasm makes, and the exports
 //   only the glue calls (or nothing does), `__wbg_<name>_<16 hex digits>`
@@ -31,12 +27,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 
 const wasmFile = path.join(stage, 'ratelimit_lab_bg.wasm');
 const glueFile = path.join(stage, 'ratelimit_lab.js');
-const streams = /^(__wbg_)?intounderlying/;
-let glue = fs.readFileSync(glueFile, 'utf8')
-  .replace(/^export class IntoUnderlying\w+ \{[\s\S]*?^if \(Symbol\.dispose\) IntoUnderlying\w+\.prototype\[Symbol\.dispose\] = IntoUnderlying\w+\.prototype\.free;\n/gm, '')
-  .replace(/^const IntoUnderlying\w+Finalization = [\s\S]*?;\n/gm, '');
-if (/intounderlying/i.test(glue)) throw new Error('the glue still has a stream class');
-fs.writeFileSync(wasmFile, dropExports(fs.readFileSync(wasmFile), streams));
+const glue = fs.readFileSync(glueFile, 'utf8');
 execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
   '-Oz', '--low-memory-unused', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
   '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
@@ -110,34 +101,6 @@ function shortNames(wasm, glue) {
     glue = glue.replace(word, () => next);
   }
   return { wasm: Buffer.concat(out), glue };
-}
-
-// The wasm without the exports whose names match `pattern`.
-function dropExports(wasm, pattern) {
-  const out = [wasm.subarray(0, 8)];
-  let at = 8;
-  while (at < wasm.length) {
-    const id = wasm[at];
-    const [size, body] = leb(wasm, at + 1);
-    const end = body + size;
-    if (id === 7) {
-      const kept = [];
-      let [count, p] = leb(wasm, body);
-      for (let i = 0; i < count; i += 1) {
-        const from = p;
-        let name;
-        [name, p] = str(wasm, p);
-        [, p] = leb(wasm, p + 1);
-        if (!pattern.test(name)) kept.push(wasm.subarray(from, p));
-      }
-      const section = Buffer.concat([uleb(kept.length), ...kept]);
-      out.push(Buffer.from([id]), uleb(section.length), section);
-    } else {
-      out.push(wasm.subarray(at, end));
-    }
-    at = end;
-  }
-  return Buffer.concat(out);
 }
 
 function leb(buf, at) {
