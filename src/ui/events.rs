@@ -326,7 +326,10 @@ fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Eve
     };
     ev.prevent_default();
     choose_tab(lab, s);
-    if let Some(t) = dom::find(root, &format!("[data-testid=\"strategy-{}\"]", s.as_str())) {
+    if let Some(t) = dom::find(
+        root,
+        &format!("{}[data-value=\"{}\"]", Act::Tab.selector(), s.as_str()),
+    ) {
         dom::focus(&t);
     }
 }

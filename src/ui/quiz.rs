@@ -144,7 +144,7 @@ pub fn bind(lab: Lab, root: &Element) {
                     }
                 }
             }
-            if let Some(f) = find(li, "[data-testid=\"quiz-feedback\"]") {
+            if let Some(f) = find(li, Hook::QuizFeedback.selector()) {
                 f.set_inner_html(&v.feedback);
             }
             if let Some(b) = find(li, Act::QuizShow.selector()) {

@@ -7,7 +7,7 @@
 //! learner asks for everything (`rll--tour-all`).
 
 use super::prelude::*;
-use crate::vm::names::{Act, Slot};
+use crate::vm::names::{Act, Hook, Slot};
 use web_sys::Element;
 
 use super::dom::{self, find, slot};
@@ -82,7 +82,7 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
 pub fn bind(lab: Lab, root: &Element) {
     let m = lab.m();
     let n = m.steps.len();
-    if let Some(b) = find(root, "[data-testid=\"tour-start\"]") {
+    if let Some(b) = find(root, Hook::TourStart.selector()) {
         dom::text(&b, &tour::offer(n, &m.texts));
     }
     // No lesson in a compact widget: it has no room for one.
@@ -124,10 +124,8 @@ pub fn bind(lab: Lab, root: &Element) {
             let to = if k.is_some() {
                 find(&host, "h2, h3")
             } else {
-                find(
-                    &root,
-                    "[data-testid=\"tour-start\"], [role=\"tab\"][aria-selected=\"true\"]",
-                )
+                find(&root, Hook::TourStart.selector())
+                    .or_else(|| find(&root, "[role=\"tab\"][aria-selected=\"true\"]"))
             };
             if let Some(el) = to {
                 dom::focus(&el);
@@ -136,7 +134,9 @@ pub fn bind(lab: Lab, root: &Element) {
         let r = root.clone();
         timer.set_value(k.map(|_| {
             gloo_timers::callback::Timeout::new(HINT_MS, move || {
-                let open = find(&r, "[data-testid=\"tour-goal\"][data-done=\"false\"]").is_some();
+                let goal = find(&r, Hook::TourGoal.selector());
+                let open =
+                    goal.is_some_and(|g| g.get_attribute("data-done").as_deref() == Some("false"));
                 if let (true, Some(b)) = (open, find(&r, Act::TourHint.selector())) {
                     dom::class(&b, "rll-button--primary", true);
                 }
@@ -167,7 +167,7 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
             super::embed::post_tour(lab, k + 1, n, (ever | bit).count_ones() as usize);
         }
     }
-    if let Some(g) = find(root, "[data-testid=\"tour-goal\"]") {
+    if let Some(g) = find(root, Hook::TourGoal.selector()) {
         dom::attr(&g, "data-done", if *done { "true" } else { "false" });
     }
     if let Some(s) = slot(root, Slot::TourDone) {

@@ -133,6 +133,9 @@ names!(
         PredictGuess = "predict-guess" in Picture,
         QuizQuestion = "quiz-question" in Quiz,
         CopyStatus = "copy-status" in Footer,
+        QuizFeedback = "quiz-feedback" in Quiz,
+        TourStart = "tour-start" in Offer,
+        TourGoal = "tour-goal" in TourPanel,
     }
 );
 

@@ -270,7 +270,8 @@ pub fn skeleton(
             .slot(Slot::TourOffer)
             .raw(">")
             .text(T::TourOffer)
-            .raw(r#" <button type="button" class="rll-button rll-button--small" data-testid="tour-start""#)
+            .raw(r#" <button type="button" class="rll-button rll-button--small""#)
+            .hook(Hook::TourStart)
             .act(Act::TourStart)
             .raw("></button></p>");
     };
