@@ -170,7 +170,9 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         | Act::TourBack
         | Act::TourExit
         | Act::TourHint
-        | Act::TourAll) => super::tour::act(lab, root, a),
+        | Act::TourAll
+        | Act::TourQuiz
+        | Act::TourClose) => super::tour::act(lab, root, a),
         Act::Dismiss => {
             if let Ok(Some(n)) = el.closest(Hook::Notice.selector()) {
                 dom::hide(&n, true);

@@ -7,7 +7,7 @@
 //! learner asks for everything (`rll--tour-all`).
 
 use super::prelude::*;
-use crate::vm::names::{Act, Hook, Slot};
+use crate::vm::names::{Act, Block, Hook, Slot};
 use web_sys::Element;
 
 use super::dom::{self, find, slot};
@@ -22,6 +22,9 @@ thread_local! {
     /// Whether the next panel drawn takes the focus (a step entered by
     /// the learner, not by the address).
     static FOCUS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Whether the lesson was left by its last step's Finish: the next
+    /// panel drawn is the recap.
+    static FINISHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Opens step `k` (0-based): its scenario, then the burst from its start,
@@ -56,7 +59,25 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
         (Act::TourStart, _) => go(Some(0)),
         (Act::TourNext, Some(k)) if k + 1 < n => go(Some(k + 1)),
         (Act::TourBack, Some(k)) if k > 0 => go(Some(k - 1)),
-        (Act::TourNext | Act::TourExit, Some(_)) => go(None),
+        (Act::TourNext, Some(_)) => {
+            FINISHED.set(true);
+            go(None)
+        }
+        (Act::TourExit, Some(_)) => go(None),
+        (Act::TourClose, None) => {
+            if let Some(host) = slot(root, Slot::Tour) {
+                host.set_inner_html("");
+            }
+            if let Some(b) = find(root, Hook::TourStart.selector()) {
+                dom::focus(&b);
+            }
+        }
+        (Act::TourQuiz, None) => {
+            if let Some(h) = find(root, &format!("#{}", lab.id("quiz-title"))) {
+                dom::attr(&h, "tabindex", "-1");
+                dom::focus(&h);
+            }
+        }
         (Act::TourHint, _) => {
             if let (Some(b), Some(h)) = (
                 find(root, Act::TourHint.selector()),
@@ -95,6 +116,7 @@ pub fn bind(lab: Lab, root: &Element) {
     }
     let (offer, root) = (slot(root, Slot::TourOffer), root.clone());
     let h = if m.url_state { 2 } else { 3 };
+    let quiz = !m.quiz.is_empty() && Block::Quiz.shown(&m.page, m.url_state);
     drop(m);
     // Per visit of a step: which step the panel shows, whether its goal
     // has been met; over the whole lesson, the steps met (for messages).
@@ -116,12 +138,17 @@ pub fn bind(lab: Lab, root: &Element) {
         dom::class(&root, "rll--tour-all", false);
         let uses = k.and_then(|k| m.steps.get(k)).map(|s| s.uses.join(" "));
         dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
-        host.set_inner_html(
-            &k.map(|k| tour::panel(&m.steps, k, &m.texts, &m.id, h))
-                .unwrap_or_default(),
-        );
+        let recap = k.is_none() && FINISHED.replace(false);
+        host.set_inner_html(&match k {
+            Some(k) => tour::panel(&m.steps, k, &m.texts, &m.id, h),
+            None if recap => {
+                let met = lab.tour_met.get_untracked().count_ones();
+                tour::recap(met, n, quiz, &m.texts, &m.id, h)
+            }
+            None => String::new(),
+        });
         if FOCUS.replace(false) {
-            let to = if k.is_some() {
+            let to = if k.is_some() || recap {
                 find(&host, "h2, h3")
             } else {
                 find(&root, Hook::TourStart.selector())

@@ -116,6 +116,8 @@ names!(
         TourNext = "tour-next" in TourPanel,
         TourExit = "tour-exit" in TourPanel,
         TourAll = "tour-all" in TourPanel,
+        TourQuiz = "tour-quiz" in TourRecap,
+        TourClose = "tour-close" in TourRecap,
         CopyLink = "copy-link" in Footer,
         CopyEmbed = "copy-embed" in Footer,
     }
@@ -136,6 +138,7 @@ names!(
         QuizFeedback = "quiz-feedback" in Quiz,
         TourStart = "tour-start" in Offer,
         TourGoal = "tour-goal" in TourPanel,
+        TourRecap = "tour-recap" in TourRecap,
     }
 );
 
@@ -196,6 +199,9 @@ pub enum Block {
     /// The lesson's panel, which `vm::tour` draws while a step runs: never
     /// in the markup of the page.
     TourPanel,
+    /// What the lesson shows after its last step (`vm::tour::recap`):
+    /// never in the markup of the page.
+    TourRecap,
     /// Where the content offers it (a takeaway whose strategy the page
     /// offers, a question with a scenario to show): never required.
     Offered,
@@ -241,7 +247,7 @@ impl Block {
                 .all(shows)
             }
             Block::Lesson => full,
-            Block::TourPanel | Block::Offered => false,
+            Block::TourPanel | Block::TourRecap | Block::Offered => false,
         }
     }
 }

@@ -607,6 +607,14 @@ texts! {
     TourFinish "tour.finish" "Finish";
     TourExit "tour.exit" "Exit";
     TourAll "tour.all" "Show all";
+    TourRecapTitle "tour.recap.title" "What the lesson showed";
+    TourRecapMet "tour.recap.met" "You met {met} of {n} goals.";
+    TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through.";
+    TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost.";
+    TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR, or a Lua script) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far less and lets a little more through.";
+    TourRecapQuiz "tour.recap.quiz" "Check yourself in the quiz";
+    TourAgain "tour.again" "Start again";
+    TourClose "tour.close" "Close";
     NoticeTour "notice.tour" "tour={given} is not a step from 1 to {n}, so step {k} is shown.";
     NoticeTourBad "notice.tour_bad" "tour=“{given}” is not a step number, so the lesson is not opened.";
     NoticeTourStep "notice.tour_step" "Lesson step {n} of the content file is left out: its “{name}” is missing, unknown or not one the widget can use.";

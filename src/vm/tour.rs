@@ -13,6 +13,7 @@ use crate::sim::params::{self, CHOICES};
 use crate::sim::{Report, Scenario, KNOBS};
 
 use super::html::esc;
+use super::names::Act;
 use super::text::{Texts, T};
 
 /// What a step asks the learner to reach. Multiples of the limit are in
@@ -411,6 +412,43 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> String {
         esc(t.get(T::TourExit)),
         esc(t.get(T::TourAll)),
     );
+    o
+}
+
+/// What the lesson shows after its last step: how many goals were met, its
+/// three ideas (a sentence a content file sets empty is left out), the
+/// quiz if the page has one, Start again and Close.
+pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> String {
+    let mut o = String::with_capacity(900);
+    let _ = write!(
+        o,
+        r#"<section class="rll-tour rll-tour--recap" data-testid="tour-recap" aria-labelledby="{id}-recap-title"><h{h} class="rll-tour__title" id="{id}-recap-title" tabindex="-1">{}</h{h}><p>{}</p><ul>"#,
+        esc(t.get(T::TourRecapTitle)),
+        esc(&t.fill(
+            T::TourRecapMet,
+            &[("met", &met.to_string()), ("n", &n.to_string())]
+        )),
+    );
+    for key in [T::TourRecap1, T::TourRecap2, T::TourRecap3] {
+        if !t.get(key).is_empty() {
+            let _ = write!(o, "<li>{}</li>", esc(t.get(key)));
+        }
+    }
+    o.push_str(r#"</ul><div class="rll-tour__acts">"#);
+    let button = |o: &mut String, act: &str, key: T, primary: bool| {
+        let _ = write!(
+            o,
+            r#"<button type="button" class="rll-button rll-button--small{}" data-act="{act}">{}</button>"#,
+            if primary { " rll-button--primary" } else { "" },
+            esc(t.get(key))
+        );
+    };
+    if quiz {
+        button(&mut o, Act::TourQuiz.as_str(), T::TourRecapQuiz, true);
+    }
+    button(&mut o, Act::TourStart.as_str(), T::TourAgain, !quiz);
+    button(&mut o, Act::TourClose.as_str(), T::TourClose, false);
+    o.push_str("</div></section>");
     o
 }
 

@@ -152,6 +152,37 @@ describe('the lesson, walked as a learner would', () => {
     const q = await w.query();
     assert.equal(q.sync, '5');
     assert.ok(await w.locator('strategy-sync').isVisible(), 'the tabs are back');
+    // Finish leaves a recap where the panel was, its heading focused: the
+    // goals met and the lesson's three ideas, then the quiz.
+    await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
+    const recap = await w.text('tour-recap');
+    assert.match(recap, /You met 7 of 7 goals\./);
+    assert.match(recap, /N servers let up to N × the limit through/);
+    assert.match(recap, /GET, then SET leaves a gap/);
+    assert.match(recap, /INCR, or a Lua script/);
+    const focused = () => w.page.evaluate(() => document.activeElement?.textContent);
+    await waitFor(async () => (await focused()) === 'What the lesson showed', { message: 'the recap heading is focused' });
+    await w.page.locator('[data-act="tour-quiz"]').click();
+    await waitFor(async () => (await focused()) === 'Check yourself', { message: 'the quiz heading is focused' });
+    assert.ok(await w.locator('quiz').isVisible(), 'the quiz is in sight');
+    await w.page.locator('[data-act="tour-close"]').click();
+    await waitFor(async () => !(await w.has('tour-recap')), { message: 'the recap is closed' });
+    assert.equal(await w.page.evaluate(() => document.activeElement?.dataset.testid), 'tour-start');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('the recap\'s Start again opens step 1; Exit mid-lesson leaves no recap', async () => {
+    const w = await open('?tour=7');
+    await atStep(w, 7);
+    await w.locator('tour-next').click();
+    await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
+    assert.match(await w.text('tour-recap'), /You met 0 of 7 goals\./);
+    await w.page.locator('[data-testid="tour-recap"] [data-act="tour-start"]').click();
+    await atStep(w, 1);
+    await w.locator('tour-exit').click();
+    await waitFor(async () => !(await w.has('tour')), { message: 'the lesson is left' });
+    assert.equal(await w.has('tour-recap'), false, 'no recap after Exit');
     assert.deepEqual(w.problems(), []);
     await w.close();
   });

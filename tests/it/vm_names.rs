@@ -112,9 +112,12 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     // The lesson's panel is drawn by `vm::tour` while a step runs.
     let t = english();
     let panel = tour::panel(&tour::builtin(&t), 1, &t, "rll1", 2);
+    let recap = tour::recap(7, 7, true, &t, "rll1", 2);
     for (sel, block) in names {
         if block == Block::TourPanel {
             assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
+        } else if block == Block::TourRecap {
+            assert!(has(&recap, sel), "{sel} is not in the lesson's recap");
         } else if block == Block::Offered {
             assert!(has(&default, sel), "{sel} is never written");
         } else {

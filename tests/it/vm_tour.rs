@@ -396,3 +396,42 @@ fn the_french_file_translates_every_built_in_step() {
         assert_eq!(f.goal, e.goal);
     }
 }
+
+#[test]
+fn the_recap_counts_the_goals_met_and_says_the_three_ideas() {
+    let t = english();
+    let r = tour::recap(5, 7, true, &t, "rll1", 2);
+    assert!(r.contains("You met 5 of 7 goals."), "{r}");
+    assert!(
+        r.contains("N servers let up to N × the limit through"),
+        "{r}"
+    );
+    assert!(r.contains("GET, then SET leaves a gap"), "{r}");
+    assert!(r.contains("INCR, or a Lua script"), "{r}");
+    assert_eq!(r.matches("<li>").count(), 3);
+    // The quiz first, as the suggested next thing; without a quiz, Start
+    // again is.
+    let quiz = r.find(r#"data-act="tour-quiz""#).expect("the quiz button");
+    assert!(quiz < r.find(r#"data-act="tour-start""#).unwrap());
+    assert!(
+        r.contains(r#"rll-button--primary" data-act="tour-quiz""#),
+        "{r}"
+    );
+    let alone = tour::recap(7, 7, false, &t, "rll1", 3);
+    assert!(!alone.contains("tour-quiz"), "{alone}");
+    assert!(
+        alone.contains(r#"rll-button--primary" data-act="tour-start""#),
+        "{alone}"
+    );
+    assert!(alone.contains(r#"<h3 class="rll-tour__title" id="rll1-recap-title""#));
+}
+
+#[test]
+fn a_recap_sentence_a_content_file_leaves_empty_is_left_out() {
+    let t = content::parse(r#"{"text": {"tour.recap.2": ""}}"#)
+        .expect("the file is read")
+        .texts;
+    let r = tour::recap(1, 2, true, &t, "rll1", 2);
+    assert_eq!(r.matches("<li>").count(), 2, "{r}");
+    assert!(!r.contains("GET, then SET leaves a gap"), "{r}");
+}
