@@ -343,13 +343,19 @@ describe('one screen, and access', () => {
   }
 
   for (const colorScheme of ['light', 'dark']) {
-    test(`axe reports nothing in the lesson (${colorScheme}), goal open and met`, async () => {
+    test(`axe reports nothing in the lesson (${colorScheme}), goal open and met, and in the recap`, async () => {
       const w = await open('?tour=6', { colorScheme });
       await atStep(w, 6);
       assert.deepEqual(await audit(w.page), []);
       await w.choose('fail-closed');
       await doneNow(w, 6);
       await w.locator('tour-hint').click();
+      assert.deepEqual(await audit(w.page), []);
+      // And the recap after the last step.
+      await w.locator('tour-next').click();
+      await atStep(w, 7);
+      await w.locator('tour-next').click();
+      await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
       assert.deepEqual(await audit(w.page), []);
       assert.deepEqual(w.problems(), []);
       await w.close();
