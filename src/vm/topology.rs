@@ -481,14 +481,10 @@ fn packets(
             x: redis.x - 24.0,
             y: mid + (from.y - mid) * narrow,
         };
-        out.extend(packet(
-            c,
-            [from, to],
-            t_us,
-            half,
-            motion,
-            shared[i].is_some(),
-        ));
+        let same = shared[i].is_some();
+        if let Some(p) = packet(c, [from, to], t_us, half, motion, same) {
+            out.push(p);
+        }
     }
     out
 }
