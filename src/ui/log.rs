@@ -8,14 +8,14 @@ use super::prelude::*;
 
 use super::dom::Kept;
 use super::state::{Lab, W_LOG};
-use crate::vm::log::{empty_note, lines, Line, SHOWN};
+use crate::vm::log::{empty_note, lines, Line, SHELL, SHOWN};
 use crate::vm::names::{self, Act};
 use crate::vm::text::T;
 
 /// One list item of the log, kept across updates, and the line it shows.
 struct Slot {
     li: web_sys::Element,
-    /// At, who, command, note.
+    /// At, who, command, note (the parts of [`SHELL`]).
     parts: [Kept; 4],
     shown: Option<Line>,
 }
@@ -25,7 +25,7 @@ impl Slot {
         let li = document.create_element("li").ok()?;
         // Reached by the keyboard, to follow its request across the views.
         let _ = li.set_attribute("tabindex", "0");
-        li.set_inner_html(r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#);
+        li.set_inner_html(SHELL);
         let part = |k: u32| li.children().item(k).map(Kept::new);
         Some(Slot {
             parts: [part(0)?, part(1)?, part(2)?, part(3)?],
@@ -59,12 +59,7 @@ impl Slot {
             }
         }
         if self.shown.as_ref().is_none_or(|o| o.warn != line.warn) {
-            let class = if line.warn {
-                "rll-log__line rll-log__line--warn"
-            } else {
-                "rll-log__line"
-            };
-            let _ = self.li.set_attribute("class", class);
+            let _ = self.li.set_attribute("class", line.class());
         }
         let texts = [&line.at, &line.who, &line.command, &line.note];
         for (part, text) in self.parts.iter_mut().zip(texts) {

@@ -2,7 +2,7 @@
 //! moment), each with a note that spells the race out. A run of GETs that
 //! read the same count becomes one line ("#2 to #12 all read 0").
 
-use crate::sim::{Command, Report};
+use crate::sim::{Call, Command, Report};
 
 use super::format;
 use super::text::{Texts, T};
@@ -44,6 +44,21 @@ pub fn empty_note(r: &Report, t_us: u64) -> Option<T> {
     Some(if coming { T::LogNotYet } else { T::LogNothing })
 }
 
+/// The markup inside each line's list item, for the view to fill: when,
+/// whose, the command and the note, in that order.
+pub const SHELL: &str = r#"<span class="rll-log__at"></span><span class="rll-log__who"></span><code class="rll-log__cmd"></code><span class="rll-log__note"></span>"#;
+
+impl Line {
+    /// The list item's classes: a line of the race stands out.
+    pub fn class(&self) -> &'static str {
+        if self.warn {
+            "rll-log__line rll-log__line--warn"
+        } else {
+            "rll-log__line"
+        }
+    }
+}
+
 /// The log up to `t_us` (all of it past the end), at most `max` lines.
 /// `shared` is [`super::reads::shared_reads`] of the same report.
 pub fn lines(
@@ -53,166 +68,193 @@ pub fn lines(
     max: usize,
     texts: &Texts,
 ) -> Vec<Line> {
-    let limit = r.limit;
     let mut out: Vec<Line> = Vec::new();
-    // The run of shared GETs the last line holds: (group, first request,
-    // last request, count, first time).
-    let mut run: Option<(u32, u32, u32, u32, u64)> = None;
+    // The run of shared GETs the last line holds.
+    let mut run: Option<Run> = None;
     let mut counter = r.initial_counter().unwrap_or(0);
-    let num = |n: u32| (n + 1).to_string();
     for &i in &r.redis_log {
         let c = &r.calls[i as usize];
         let Some(at) = c.executed_us.filter(|&x| x <= t_us) else {
             break;
         };
-        let req = c.request.unwrap_or(0);
         let group = shared[i as usize];
-        // A further GET of the same run: widen the last line.
-        if let (Some(g), Some((rg, first, _, n, since))) = (group, run) {
-            if g == rg {
-                let n = n + 1;
-                run = Some((rg, first, req, n, since));
-                if let Some(line) = out.last_mut() {
-                    line.at = format!(
-                        "{}–{}",
-                        texts.num(&format::ms(since)),
-                        texts.fill(T::Ms, &[("n", &texts.num(&format::ms(at)))])
-                    );
-                    line.who = format!("#{} – #{}", num(first), num(req));
-                    line.to = req + 1;
-                    line.command = format!("GET → {} ×{n}", c.value);
-                    // The group's first reader, which may be earlier than
-                    // this run's first line.
-                    let gf = r.calls[g as usize].request.unwrap_or(0);
-                    line.note = texts.fill(
-                        T::LogSameReads,
-                        &[
-                            ("first", &num(gf)),
-                            ("last", &num(req)),
-                            ("v", &c.value.to_string()),
-                        ],
-                    );
-                }
-                counter = c.counter_after;
-                continue;
+        let same = run.as_mut().filter(|run| group == Some(run.group));
+        if let (Some(run), Some(line)) = (same, out.last_mut()) {
+            run.widen(line, r, c, at, texts);
+        } else {
+            if out.len() == max {
+                break;
             }
+            run = group.map(|g| Run {
+                group: g,
+                first: c.request.unwrap_or(0),
+                count: 1,
+                since_us: at,
+            });
+            out.push(line(r, i, group, counter, at, texts));
         }
-        if out.len() == max {
-            break;
-        }
-        run = group.map(|g| (g, req, req, 1, at));
-        let late = c.abandoned_us.is_some_and(|a| a <= at);
-        let (command, mut note, mut warn) = match c.command {
-            Command::Get => {
-                let will = if c.value < limit {
-                    T::LogWillAllow
-                } else {
-                    T::LogWillRefuse
-                };
-                match group {
-                    Some(g) if g != i => {
-                        let first = r.calls[g as usize].request.unwrap_or(0);
-                        (
-                            format!("GET → {}", c.value),
-                            texts.fill(
-                                T::LogSameReads,
-                                &[
-                                    ("first", &num(first)),
-                                    ("last", &num(req)),
-                                    ("v", &c.value.to_string()),
-                                ],
-                            ),
-                            true,
-                        )
-                    }
-                    Some(_) => (
-                        format!("GET → {}", c.value),
-                        texts.get(will).to_string(),
-                        true,
-                    ),
-                    None => (
-                        format!("GET → {}", c.value),
-                        texts.get(will).to_string(),
-                        false,
-                    ),
-                }
-            }
-            Command::Set => {
-                let lost = c.value <= counter;
-                let note = if lost {
-                    texts.fill(T::LogLost, &[("v", &counter.to_string())])
-                } else {
-                    String::new()
-                };
-                (format!("SET {}", c.value), note, lost)
-            }
-            Command::Incr => {
-                let t = if c.value <= limit {
-                    T::LogAllow
-                } else {
-                    T::LogRefuse
-                };
-                (
-                    format!("INCR → {}", c.value),
-                    texts.get(t).to_string(),
-                    false,
-                )
-            }
-            Command::Expire => (
-                "EXPIRE".to_string(),
-                texts.get(T::LogExpire).to_string(),
-                false,
-            ),
-            Command::EvalSha => {
-                let note = if c.value == 1 {
-                    texts.fill(
-                        T::LogBucketOk,
-                        &[(
-                            "k",
-                            &texts.count(c.counter_after.into(), T::TokenOne, T::TokenMany),
-                        )],
-                    )
-                } else {
-                    texts.get(T::LogBucketNo).to_string()
-                };
-                (format!("EVALSHA → {}", c.value), note, false)
-            }
-            Command::IncrBy => (
-                format!("INCRBY {}", c.arg),
-                texts.fill(
-                    T::LogBatch,
-                    &[("p", &c.arg.to_string()), ("v", &c.value.to_string())],
-                ),
-                false,
-            ),
-        };
-        if late {
-            if matches!(c.command, Command::Get | Command::Incr | Command::EvalSha) {
-                note.clear();
-                warn = false;
-            }
-            if !note.is_empty() {
-                note.push_str("; ");
-            }
-            note.push_str(texts.get(T::LogLate));
-        }
-        let who = match c.request {
-            Some(_) => texts.fill(
-                T::LogVia,
-                &[("r", &num(req)), ("s", &(c.server + 1).to_string())],
-            ),
-            None => texts.fill(T::LogSync, &[("s", &(c.server + 1).to_string())]),
-        };
-        out.push(Line {
-            at: texts.fill(T::Ms, &[("n", &texts.num(&format::ms(at)))]),
-            who,
-            command,
-            note,
-            warn,
-            request: c.request.map_or(0, |q| q + 1),
-            to: c.request.map_or(0, |q| q + 1),
-        });
         counter = c.counter_after;
     }
     out
+}
+
+/// A run of GETs, one after another, that read the same count: one line.
+struct Run {
+    /// The shared read's group (its first reader's command).
+    group: u32,
+    /// The run's first request, 0-based.
+    first: u32,
+    /// How many GETs it holds.
+    count: u32,
+    /// When Redis ran the first.
+    since_us: u64,
+}
+
+impl Run {
+    /// Adds GET `c`, run at `at`, to the run and to its `line`.
+    fn widen(&mut self, line: &mut Line, r: &Report, c: &Call, at: u64, texts: &Texts) {
+        let req = c.request.unwrap_or(0);
+        self.count += 1;
+        line.at = format!(
+            "{}–{}",
+            texts.num(&format::ms(self.since_us)),
+            ms(at, texts)
+        );
+        line.who = format!("#{} – #{}", num(self.first), num(req));
+        line.to = req + 1;
+        line.command = format!("GET → {} ×{}", c.value, self.count);
+        // The group's first reader, which may be earlier than this run's
+        // first line.
+        let first = r.calls[self.group as usize].request.unwrap_or(0);
+        line.note = same_reads(first, req, c.value, texts);
+    }
+}
+
+/// The line of command `i` alone, run at `at`: `group` is its shared
+/// read's, `counter` Redis's counter before it.
+fn line(r: &Report, i: u32, group: Option<u32>, counter: u32, at: u64, texts: &Texts) -> Line {
+    let c = &r.calls[i as usize];
+    let (command, note, warn) = says(r, i, group, counter, texts);
+    let (note, warn) = if c.abandoned_us.is_some_and(|a| a <= at) {
+        late(c.command, note, warn, texts)
+    } else {
+        (note, warn)
+    };
+    let s = (c.server + 1).to_string();
+    let who = match c.request {
+        Some(q) => texts.fill(T::LogVia, &[("r", &num(q)), ("s", &s)]),
+        None => texts.fill(T::LogSync, &[("s", &s)]),
+    };
+    let request = c.request.map_or(0, |q| q + 1);
+    Line {
+        at: ms(at, texts),
+        who,
+        command,
+        note,
+        warn,
+        request,
+        to: request,
+    }
+}
+
+/// What command `i` says and what it means: the command and its reply,
+/// the note, and whether it is part of the race.
+fn says(
+    r: &Report,
+    i: u32,
+    group: Option<u32>,
+    counter: u32,
+    texts: &Texts,
+) -> (String, String, bool) {
+    let c = &r.calls[i as usize];
+    let word = |t: T| texts.get(t).to_string();
+    match c.command {
+        Command::Get => (
+            format!("GET → {}", c.value),
+            read_note(r, i, group, texts),
+            group.is_some(),
+        ),
+        Command::Set => {
+            let lost = c.value <= counter;
+            let note = if lost {
+                texts.fill(T::LogLost, &[("v", &counter.to_string())])
+            } else {
+                String::new()
+            };
+            (format!("SET {}", c.value), note, lost)
+        }
+        Command::Incr => {
+            let t = if c.value <= r.limit {
+                T::LogAllow
+            } else {
+                T::LogRefuse
+            };
+            (format!("INCR → {}", c.value), word(t), false)
+        }
+        Command::Expire => ("EXPIRE".to_string(), word(T::LogExpire), false),
+        Command::EvalSha => {
+            let note = if c.value == 1 {
+                let k = texts.count(c.counter_after.into(), T::TokenOne, T::TokenMany);
+                texts.fill(T::LogBucketOk, &[("k", &k)])
+            } else {
+                word(T::LogBucketNo)
+            };
+            (format!("EVALSHA → {}", c.value), note, false)
+        }
+        Command::IncrBy => {
+            let (p, v) = (c.arg.to_string(), c.value.to_string());
+            let note = texts.fill(T::LogBatch, &[("p", &p), ("v", &v)]);
+            (format!("INCRBY {}", c.arg), note, false)
+        }
+    }
+}
+
+/// What GET `i`'s reading means: that others read the same count (its
+/// shared read's `group`), or what its server will decide.
+fn read_note(r: &Report, i: u32, group: Option<u32>, texts: &Texts) -> String {
+    let c = &r.calls[i as usize];
+    match group {
+        Some(g) if g != i => {
+            let first = r.calls[g as usize].request.unwrap_or(0);
+            same_reads(first, c.request.unwrap_or(0), c.value, texts)
+        }
+        _ if c.value < r.limit => texts.get(T::LogWillAllow).to_string(),
+        _ => texts.get(T::LogWillRefuse).to_string(),
+    }
+}
+
+/// The note of a command Redis ran after its server had stopped waiting:
+/// a read or a decision no one waits for any more says only that.
+fn late(command: Command, mut note: String, mut warn: bool, texts: &Texts) -> (String, bool) {
+    if matches!(command, Command::Get | Command::Incr | Command::EvalSha) {
+        note.clear();
+        warn = false;
+    }
+    if !note.is_empty() {
+        note.push_str("; ");
+    }
+    note.push_str(texts.get(T::LogLate));
+    (note, warn)
+}
+
+/// "#1 to #12 all read 0": requests `first` to `last` (0-based) read `v`.
+fn same_reads(first: u32, last: u32, v: u32, texts: &Texts) -> String {
+    texts.fill(
+        T::LogSameReads,
+        &[
+            ("first", &num(first)),
+            ("last", &num(last)),
+            ("v", &v.to_string()),
+        ],
+    )
+}
+
+/// A 0-based request's number as the log writes it, 1-based.
+fn num(n: u32) -> String {
+    (n + 1).to_string()
+}
+
+/// "2.35 ms".
+fn ms(us: u64, texts: &Texts) -> String {
+    texts.fill(T::Ms, &[("n", &texts.num(&format::ms(us)))])
 }

@@ -13,7 +13,7 @@
 //! off a little earlier ([`lead_us`]) so that it can be seen travelling, and
 //! its answer travelling back for as long after it was answered.
 
-use crate::sim::{Command, Health, Moment, Report, Scenario, Strategy};
+use crate::sim::{Call, Command, Health, Moment, Report, RequestTrace, Scenario, Strategy};
 
 use super::format;
 use super::text::{Texts, T};
@@ -281,241 +281,285 @@ pub fn frame(r: &Report, l: &Layout, shared: &[Option<u32>], t_us: u64, motion: 
         own: super::own::own_counts(r, t_us),
         ..Frame::default()
     };
-    // A request's way from the user to its server (at most four points,
-    // on the stack: this runs for every request on every replay frame).
-    let front = |server: Option<u32>| -> ([Pt; 4], usize) {
-        let mut path = [Pt::default(); 4];
-        let mut n = 0;
-        let mut push = |p: Pt| {
-            path[n] = p;
-            n += 1;
-        };
-        // Through the lower part of the gateway and the balancer, under
-        // their names.
-        let low = |r: &Rect| Pt {
-            x: r.x + r.w / 2.0,
-            y: r.y + r.h * 0.75,
-        };
-        push(l.user.right());
-        if let Some(g) = &l.gateway {
-            push(low(g));
-        }
-        if let Some(s) = server {
-            push(low(&l.balancer));
-            push(l.servers[s as usize].left());
-        }
-        (path, n)
-    };
-    // Lanes: for each server (and one more for the gateway), how many
-    // requests are on their way there, wait there or come back from it.
+    let on_lane = requests(&mut f, r, l, t_us, lead);
+    // Hundreds at once would be a blob: one pill per lane with its count.
+    if f.dots.len() > GROUP_AT {
+        f.dots = groups(l, &on_lane);
+    }
+    if let Some(redis) = &l.redis {
+        f.packets = packets(r, l, redis, shared, t_us, motion);
+        // Pills keep to the band between the servers and Redis, clear of
+        // the servers' counts and Redis's.
+        let left = l.servers.iter().map(|s| s.x + s.w).fold(0.0, f64::max) + 2.0;
+        f.band = (left, redis.x - 2.0);
+        place(&mut f.packets, l.h, f.band);
+    }
+    f
+}
+
+/// Puts every request the user has sent by `t_us` in `f`: a mark while it
+/// travels, waits at its server or its answer comes back (each `lead` µs
+/// long), else a count at the user. Returns how many marks each lane has:
+/// each server's, then the gateway's.
+fn requests(f: &mut Frame, r: &Report, l: &Layout, t_us: u64, lead: u64) -> Vec<u32> {
     let lanes = l.servers.len();
     let mut on_lane = vec![0u32; lanes + 1];
-    let lane = |s: Option<u32>| s.map_or(lanes, |s| s as usize);
     for (i, q) in r.requests.iter().enumerate() {
         if q.arrival_us > t_us + lead {
             break;
         }
-        let number = i as u32 + 1;
         f.sent += 1;
-        if t_us < q.arrival_us {
-            on_lane[lane(q.server)] += 1;
-            let (path, n) = front(q.server);
-            let p = 1.0 - (q.arrival_us - t_us) as f64 / lead as f64;
-            f.dots.push(Dot {
-                at: along(&path[..n], p),
-                look: Look::Pending,
-                n: number,
-                count: 1,
-            });
-            continue;
+        if mark(f, l, q, i as u32 + 1, t_us, lead) {
+            on_lane[q.server.map_or(lanes, |s| s as usize)] += 1;
         }
-        if t_us < q.answer_us {
-            on_lane[lane(q.server)] += 1;
-            if let Some(s) = q.server {
-                // A few hollow dots queued at its door.
-                let k = f.servers[s as usize].waiting;
-                f.servers[s as usize].waiting += 1;
-                let rect = &l.servers[s as usize];
-                if k < 4 {
-                    f.dots.push(Dot {
-                        at: Pt {
-                            x: rect.x - 7.0 - f64::from(k) * 9.0,
-                            y: rect.y + rect.h / 2.0,
-                        },
-                        look: Look::Pending,
-                        n: number,
-                        count: 1,
-                    });
-                }
-            }
-            continue;
-        }
+    }
+    on_lane
+}
+
+/// Request `q`, number `n`, at `t_us`: marked on its way, waiting or
+/// coming back (then `true`: it is on its lane), else counted at the user.
+/// Its server counts it once answered.
+fn mark(f: &mut Frame, l: &Layout, q: &RequestTrace, n: u32, t_us: u64, lead: u64) -> bool {
+    let dot = |at: Pt, look: Look| Dot {
+        at,
+        look,
+        n,
+        count: 1,
+    };
+    if t_us < q.arrival_us {
+        let (path, k) = way(l, q.server);
+        let p = 1.0 - (q.arrival_us - t_us) as f64 / lead as f64;
+        f.dots.push(dot(along(&path[..k], p), Look::Pending));
+        return true;
+    }
+    if t_us < q.answer_us {
         if let Some(s) = q.server {
-            let st = &mut f.servers[s as usize];
-            if q.allowed {
-                st.allowed += 1;
-            } else {
-                st.refused += 1;
-            }
+            wait(f, l, s, n);
         }
+        return true;
+    }
+    if let Some(s) = q.server {
+        let st = &mut f.servers[s as usize];
+        if q.allowed {
+            st.allowed += 1;
+        } else {
+            st.refused += 1;
+        }
+    }
+    let since = t_us - q.answer_us;
+    if since < lead {
+        let (mut path, k) = way(l, q.server);
+        path[..k].reverse();
         let look = match (q.allowed, q.beyond) {
             (true, false) => Look::Allowed,
             (true, true) => Look::Over,
             (false, _) => Look::Refused,
         };
-        let since = t_us - q.answer_us;
-        if since < lead {
-            on_lane[lane(q.server)] += 1;
-            let (path, n) = front(q.server);
-            let mut back = path;
-            back[..n].reverse();
-            f.dots.push(Dot {
-                at: along(&back[..n], since as f64 / lead as f64),
-                look,
-                n: number,
-                count: 1,
-            });
-        } else if q.allowed {
-            f.back.0 += 1;
-        } else {
-            f.back.1 += 1;
-        }
+        f.dots
+            .push(dot(along(&path[..k], since as f64 / lead as f64), look));
+        return true;
     }
-    // Hundreds at once would be a blob: one pill per lane with its count,
-    // at its server's door (the gateway's refusals above its wire).
-    if f.dots.len() > GROUP_AT {
-        f.dots.clear();
-        for (i, &count) in on_lane.iter().enumerate().filter(|(_, c)| **c > 0) {
-            let half = group_rect(Pt::default(), count).w / 2.0;
-            let at = match (l.servers.get(i), &l.gateway) {
-                (Some(s), _) => Pt {
-                    x: s.x - 3.0 - half,
-                    y: s.y + s.h / 2.0,
-                },
-                (None, Some(g)) => Pt {
-                    x: (l.user.x + l.user.w + g.x) / 2.0,
-                    y: g.y - GROUP_H / 2.0 - 2.0,
-                },
-                (None, None) => continue,
-            };
-            f.dots.push(Dot {
-                at,
-                look: Look::Pending,
-                n: 0,
-                count,
-            });
-        }
+    if q.allowed {
+        f.back.0 += 1;
+    } else {
+        f.back.1 += 1;
     }
-    if let Some(redis) = &l.redis {
-        // Without motion, commands sit at Redis while they are out.
-        let half = if motion {
-            u64::from(r.scenario.rtt_us / 2).max(1)
-        } else {
-            1
+    false
+}
+
+/// A request's way from the user to `server` (to the gateway, for one it
+/// refuses): at most four points, on the stack, as this runs for every
+/// request on every replay frame.
+fn way(l: &Layout, server: Option<u32>) -> ([Pt; 4], usize) {
+    let mut path = [Pt::default(); 4];
+    let mut n = 0;
+    let mut push = |p: Pt| {
+        path[n] = p;
+        n += 1;
+    };
+    // Through the lower part of the gateway and the balancer, under
+    // their names.
+    let low = |r: &Rect| Pt {
+        x: r.x + r.w / 2.0,
+        y: r.y + r.h * 0.75,
+    };
+    push(l.user.right());
+    if let Some(g) = &l.gateway {
+        push(low(g));
+    }
+    if let Some(s) = server {
+        push(low(&l.balancer));
+        push(l.servers[s as usize].left());
+    }
+    (path, n)
+}
+
+/// Request `n` waits at server `s`: counted there, and the first four
+/// drawn as hollow dots queued at its door.
+fn wait(f: &mut Frame, l: &Layout, s: u32, n: u32) {
+    let k = f.servers[s as usize].waiting;
+    f.servers[s as usize].waiting += 1;
+    if k < 4 {
+        let rect = &l.servers[s as usize];
+        f.dots.push(Dot {
+            at: Pt {
+                x: rect.x - 7.0 - f64::from(k) * 9.0,
+                y: rect.y + rect.h / 2.0,
+            },
+            look: Look::Pending,
+            n,
+            count: 1,
+        });
+    }
+}
+
+/// One pill per lane with its count (`on_lane`, from [`requests`]): at its
+/// server's door, the gateway's refusals above its wire.
+fn groups(l: &Layout, on_lane: &[u32]) -> Vec<Dot> {
+    let mut dots = Vec::new();
+    for (i, &count) in on_lane.iter().enumerate().filter(|(_, c)| **c > 0) {
+        let half = group_rect(Pt::default(), count).w / 2.0;
+        let at = match (l.servers.get(i), &l.gateway) {
+            (Some(s), _) => Pt {
+                x: s.x - 3.0 - half,
+                y: s.y + s.h / 2.0,
+            },
+            (None, Some(g)) => Pt {
+                x: (l.user.x + l.user.w + g.x) / 2.0,
+                y: g.y - GROUP_H / 2.0 - 2.0,
+            },
+            (None, None) => continue,
         };
-        let mid = redis.y + redis.h / 2.0;
-        let fan = l
-            .servers
-            .iter()
-            .map(|s| (s.right().y - mid).abs())
-            .fold(0.0, f64::max);
-        let narrow = if fan > 0.0 {
-            (2.0 * LANE / fan).min(1.0)
-        } else {
-            0.0
+        dots.push(Dot {
+            at,
+            look: Look::Pending,
+            n: 0,
+            count,
+        });
+    }
+    dots
+}
+
+/// Every Redis command out at `t_us`, going to `redis` or coming back.
+/// Commands stop just short of Redis, so they never cover its count, each
+/// server's at its own height: the servers' fan narrowed to two lanes
+/// either side of Redis's middle. Paths from two servers never cross, and
+/// two commands sent side by side (the two `SET 1` of a lost update) are
+/// seen as two.
+fn packets(
+    r: &Report,
+    l: &Layout,
+    redis: &Rect,
+    shared: &[Option<u32>],
+    t_us: u64,
+    motion: bool,
+) -> Vec<Packet> {
+    // Without motion, commands sit at Redis while they are out.
+    let half = if motion {
+        u64::from(r.scenario.rtt_us / 2).max(1)
+    } else {
+        1
+    };
+    let mid = redis.y + redis.h / 2.0;
+    let fan = l
+        .servers
+        .iter()
+        .map(|s| (s.right().y - mid).abs())
+        .fold(0.0, f64::max);
+    let narrow = if fan > 0.0 {
+        (2.0 * LANE / fan).min(1.0)
+    } else {
+        0.0
+    };
+    let mut out = Vec::new();
+    for (i, c) in r.calls.iter().enumerate() {
+        if c.sent_us > t_us {
+            continue;
+        }
+        let from = l.servers[c.server as usize].right();
+        let to = Pt {
+            x: redis.x - 24.0,
+            y: mid + (from.y - mid) * narrow,
         };
-        for (i, c) in r.calls.iter().enumerate() {
-            if c.sent_us > t_us {
-                continue;
-            }
-            let from = l.servers[c.server as usize].right();
-            // Commands stop just short of Redis, so they never cover its
-            // count, each server's at its own height: the servers' fan
-            // narrowed to two lanes either side of Redis's middle. Paths
-            // from two servers never cross, and two commands sent side by
-            // side (the two `SET 1` of a lost update) are seen as two.
-            let to = Pt {
-                x: redis.x - 24.0,
-                y: mid + (from.y - mid) * narrow,
+        let same = shared[i].is_some();
+        if let Some(p) = packet(c, [from, to], t_us, half, motion, same) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Command `c`, sent by `t_us`, along `wire` (its server to Redis), if it
+/// is out: on its way there (`half` µs long), or waiting at a Redis that
+/// is down; or its reply on the way back, a warning where another request
+/// read the same count (`shared`).
+fn packet(
+    c: &Call,
+    wire: [Pt; 2],
+    t_us: u64,
+    half: u64,
+    motion: bool,
+    shared: bool,
+) -> Option<Packet> {
+    let ran = c.executed_us.filter(|&x| x <= t_us);
+    let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
+    let (at, label, back) = match (ran, c.replied_us) {
+        (Some(x), Some(back)) if t_us < back => {
+            let p = if motion {
+                (t_us - x) as f64 / (back - x).max(1) as f64
+            } else {
+                0.0
             };
-            let gone = c.abandoned_us.is_some_and(|a| a <= t_us);
-            let n = c.request.map_or(0, |q| q + 1);
-            match (c.executed_us, c.replied_us) {
-                (Some(x), _) if t_us < x => {
-                    if gone {
-                        continue;
-                    }
-                    let p = (t_us - c.sent_us) as f64 / half as f64;
-                    f.packets.push(Packet {
-                        at: along(&[from, to], p),
-                        label: sent_label(c.command, c.arg),
-                        back: false,
-                        warn: false,
-                        n,
-                        numbered: false,
-                    });
-                }
-                (Some(x), Some(back)) if t_us < back => {
-                    let p = if motion {
-                        (t_us - x) as f64 / (back - x).max(1) as f64
-                    } else {
-                        0.0
-                    };
-                    let warn = shared[i].is_some();
-                    f.packets.push(Packet {
-                        at: along(&[to, from], p),
-                        label: format!("→ {}", c.value),
-                        back: true,
-                        warn,
-                        n,
-                        numbered: false,
-                    });
-                }
-                (None, _) if !gone => {
-                    // Never runs (Redis down): it waits at Redis's door.
-                    let p = (t_us - c.sent_us) as f64 / half as f64;
-                    f.packets.push(Packet {
-                        at: along(&[from, to], p),
-                        label: sent_label(c.command, c.arg),
-                        back: false,
-                        warn: false,
-                        n,
-                        numbered: false,
-                    });
-                }
-                _ => {}
-            }
+            (
+                along(&[wire[1], wire[0]], p),
+                format!("→ {}", c.value),
+                true,
+            )
         }
-        // Pills keep to the band between the servers and Redis, clear of
-        // the servers' counts and Redis's. Labels only while every one can
-        // be read: with the requests' numbers where they fit, else without.
-        let left = l.servers.iter().map(|s| s.x + s.w).fold(0.0, f64::max) + 2.0;
-        f.band = (left, redis.x - 2.0);
-        let mut placed = None;
-        if f.packets.len() <= MAX_LABELS {
-            for numbered in [true, false] {
-                for p in &mut f.packets {
-                    p.numbered = numbered && p.n > 0;
-                }
-                placed = apart(&f.packets, l.h, f.band);
-                if placed.is_some() {
-                    break;
-                }
-            }
+        // Not run yet, or never (Redis down): it waits at Redis's door.
+        (None, _) if !gone => {
+            let p = (t_us - c.sent_us) as f64 / half as f64;
+            (along(&wire, p), sent_label(c.command, c.arg), false)
         }
-        if let Some(at) = placed {
-            for (p, at) in f.packets.iter_mut().zip(at) {
-                p.at = at;
+        _ => return None,
+    };
+    Some(Packet {
+        at,
+        label,
+        back,
+        warn: back && shared,
+        n: c.request.map_or(0, |q| q + 1),
+        numbered: false,
+    })
+}
+
+/// Sets where the pills go and what they say. Labels only while every one
+/// can be read (see [`apart`]): with the requests' numbers where they fit,
+/// else without; past that, unlabelled, each kept to the `band`.
+fn place(packets: &mut [Packet], h: f64, band: (f64, f64)) {
+    let mut placed = None;
+    if packets.len() <= MAX_LABELS {
+        for numbered in [true, false] {
+            for p in packets.iter_mut() {
+                p.numbered = numbered && p.n > 0;
             }
-        } else {
-            for p in &mut f.packets {
-                p.label.clear();
-                p.numbered = false;
-                p.at.x = within(p.at.x, f.band.0 + 3.0, f.band.1 - 3.0);
+            placed = apart(packets, h, band);
+            if placed.is_some() {
+                break;
             }
         }
     }
-    f
+    if let Some(at) = placed {
+        for (p, at) in packets.iter_mut().zip(at) {
+            p.at = at;
+        }
+    } else {
+        for p in packets.iter_mut() {
+            p.label.clear();
+            p.numbered = false;
+            p.at.x = within(p.at.x, band.0 + 3.0, band.1 - 3.0);
+        }
+    }
 }
 
 /// `x` kept to `lo`–`hi` (`lo` if they cross). Not `f64::clamp`, whose

@@ -9,8 +9,10 @@
 //! at 271 µs on server 2, its GET run at 1271 µs and read 0, its SET(1) run
 //! at 3271 µs.
 
+use std::path::Path;
+
 use ratelimit_lab::sim::Report;
-use ratelimit_lab::vm::log::{empty_note, lines, Line, SHOWN};
+use ratelimit_lab::vm::log::{empty_note, lines, Line, SHELL, SHOWN};
 use ratelimit_lab::vm::reads::shared_reads;
 use ratelimit_lab::vm::text::T;
 
@@ -406,5 +408,64 @@ fn before_the_first_command_runs_the_log_says_it_is_on_its_way() {
                 "{q} at {t}"
             );
         }
+    }
+}
+
+#[test]
+fn a_line_of_the_race_is_marked_by_its_class_and_the_others_are_not() {
+    // getset-default.snap: the first line is #1 and #2 reading 0 (the
+    // race), the second #1's SET 1 (nothing shared, nothing lost).
+    let log = whole(&report("strategy=getset"));
+    assert!(log[0].warn && !log[1].warn);
+    assert_eq!(log[0].class(), "rll-log__line rll-log__line--warn");
+    assert_eq!(log[1].class(), "rll-log__line");
+}
+
+#[test]
+fn each_line_holds_when_whose_the_command_and_the_note_in_that_order() {
+    // The view fills the shell's four children by position: at, who,
+    // command, note.
+    assert_eq!(
+        SHELL,
+        concat!(
+            r#"<span class="rll-log__at"></span>"#,
+            r#"<span class="rll-log__who"></span>"#,
+            r#"<code class="rll-log__cmd"></code>"#,
+            r#"<span class="rll-log__note"></span>"#,
+        )
+    );
+    // Every class the log's lines are written with has a style.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("style");
+    let css: String = std::fs::read_dir(dir)
+        .expect("style/")
+        .map(|e| std::fs::read_to_string(e.expect("an entry").path()).expect("a style sheet"))
+        .collect();
+    for class in [
+        "rll-log__line",
+        "rll-log__line--warn",
+        "rll-log__at",
+        "rll-log__who",
+        "rll-log__cmd",
+        "rll-log__note",
+    ] {
+        assert!(css.contains(&format!(".{class}")), "{class} has no style");
+    }
+}
+
+#[test]
+fn the_view_of_the_log_writes_no_markup_and_no_class_of_its_own() {
+    // Its markup and classes come from here (`SHELL`, `Line::class`).
+    let view = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/log.rs"))
+        .expect("src/ui/log.rs");
+    for (k, line) in view.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        assert!(
+            !line.contains("\"<") && !line.contains("#\"<") && !line.contains("rll-"),
+            "src/ui/log.rs:{}: {}",
+            k + 1,
+            line.trim()
+        );
     }
 }
