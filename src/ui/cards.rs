@@ -13,7 +13,7 @@ use super::canvas::{use_width, Painter, Palette};
 use super::marks::{columns, draw};
 use super::state::{Lab, W_CARDS};
 use crate::vm::cards::{cards, Card};
-use crate::vm::names::Slot;
+use crate::vm::names::{Class, Slot};
 use crate::vm::text::{Texts, T};
 
 /// One card's elements, kept across updates, and what they show now.
@@ -38,20 +38,17 @@ struct Held {
 impl Held {
     /// A new, empty card for server `n`; `level` is its heading's level.
     fn new(document: &web_sys::Document, n: usize, level: u8, texts: &Texts) -> Option<Held> {
-        let li = document.create_element("li").ok()?;
-        let name = texts.fill(T::CardName, &[("n", &n.to_string())]);
-        li.set_inner_html(&crate::vm::cards::shell(level));
-        let _ = li.set_attribute("data-testid", "server-card");
-        let _ = li.set_attribute("data-server", &n.to_string());
-        let find = |selector: &str| li.query_selector(selector).ok().flatten();
-        find(".rll-card__name")?.set_text_content(Some(&name));
+        let list = document.create_element("ul").ok()?;
+        list.set_inner_html(&crate::vm::cards::shell(level, n, texts));
+        let li = list.first_element_child()?;
+        let find = |c: Class| li.query_selector(c.selector()).ok().flatten();
         Some(Held {
-            ok: find(".rll-card__ok")?,
-            no: find(".rll-card__no")?,
-            quota: find(".rll-card__quota")?,
-            heard: super::dom::Kept::new(find(".rll-sr-only")?),
+            ok: find(Class::CardOk)?,
+            no: find(Class::CardNo)?,
+            quota: find(Class::CardQuota)?,
+            heard: super::dom::Kept::new(find(Class::SrOnly)?),
             canvas: super::canvas::Surface::new(
-                find("canvas")?
+                find(Class::CardMarks)?
                     .dyn_into::<web_sys::HtmlCanvasElement>()
                     .ok()?,
             ),

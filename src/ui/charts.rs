@@ -23,8 +23,7 @@ use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
-use crate::vm::chart::{chart, mini as mini_chart, px, Chart, MINI_H};
-use crate::vm::skeleton::tab_names as names;
+use crate::vm::chart::{chart, mini as mini_chart, point_label, px, Chart, MINI_H};
 use crate::vm::text::{Texts, T};
 
 const SVG: &str = "http://www.w3.org/2000/svg";
@@ -250,11 +249,6 @@ impl Svg {
             }
         }
     }
-}
-
-/// A point's numbers, in words.
-fn point_label(axis: Axis, d: &crate::vm::chart::Dot, texts: &Texts) -> String {
-    crate::vm::chart::point_label(axis, d, texts.get(names(d.strategy).0), texts)
 }
 
 /// A chart's drawn points, and the one the arrow keys are on (`data-at`).

@@ -133,7 +133,7 @@ pub fn bind(lab: Lab, root: &Element) {
     .into_iter()
     .map(|n| slot(root, n).map(Kept::new))
     .collect();
-    let redis_parts: Vec<Option<Element>> = [Slot::RedisSettings, Slot::Redis, Slot::Timeline]
+    let redis_parts: Vec<Option<Element>> = [Slot::RedisSettings, Slot::Redis]
         .into_iter()
         .map(|n| slot(root, n))
         .collect();

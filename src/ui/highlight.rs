@@ -54,7 +54,7 @@ fn under(lab: Lab, ev: &web_sys::Event) -> Option<u32> {
         .unwrap_or(false)
     {
         super::picture::hit(lab, x, y)
-    } else if target.matches(".rll-card__marks").unwrap_or(false) {
+    } else if target.matches(Class::CardMarks.selector()).unwrap_or(false) {
         super::cards::hit(lab, &target, x, y)
     } else {
         None

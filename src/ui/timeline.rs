@@ -181,17 +181,17 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let mut drawn = Surface::new(canvas);
     let lazy = super::canvas::Lazy::new(&figure);
     super::effect(move || {
+        // The one writer of the timeline's `hidden`, at once, on screen or
+        // not (the controls show or hide only the box around it).
+        let strategy = lab.scenario.with(|s| s.strategy);
+        let shown = crate::vm::timeline::shown(strategy, lab.hiding());
+        super::dom::hide(&figure, !shown);
         // Below the fold during a drag: drawn after it, or when in view.
-        if !lazy.now() {
+        if !lazy.now() || !shown {
             return;
         }
         let w = width.get();
-        // Hidden while a guess is asked for, and where no request asks
-        // Redis itself (the batched sync): one rule with the controls'.
-        let strategy = lab.scenario.with(|s| s.strategy);
-        let hiding = lab.hiding() || !crate::vm::controls::redis_parts(strategy)[2];
-        super::dom::hide(&figure, hiding);
-        if hiding || w <= 0.0 {
+        if w <= 0.0 {
             return;
         }
         let colours = lab.palette(drawn.el());

@@ -10,7 +10,6 @@ use web_sys::Element;
 use super::dom::{self, hide, slot, Kept};
 use super::effect;
 use super::state::{Lab, W_TOTALS};
-use crate::sim::Scenario;
 use crate::vm::names::{Class, Slot};
 use crate::vm::narrate;
 use crate::vm::page::Section;
@@ -192,62 +191,35 @@ pub fn use_announcer(lab: Lab, root: &Element) {
         let timeout = Timeout::new(ms, move || write(&region, &text, end));
         pending.set_value(Some(timeout));
     };
-    let mut seen: Option<(Scenario, bool, Option<u64>, bool)> = None;
+    let mut seen: Option<narrate::Heard> = None;
     // The moment said last while playing (`None`: none yet) and when (ms).
     let mut said: (Option<u64>, f64) = (None, 0.0);
     effect(move || {
-        let scenario = lab.scenario.get();
-        let playing = lab.playing.get();
-        let time = lab.time.get();
-        let hiding = lab.hiding();
-        let before = seen.replace((scenario, playing, time, hiding));
-        let m = lab.m();
-        let tell = |t: Option<u64>| {
+        let now = narrate::Heard {
+            scenario: lab.scenario.get(),
+            playing: lab.playing.get(),
+            time: lab.time.get(),
+            hiding: lab.hiding(),
+        };
+        let was = seen.replace(now);
+        let clock = js_sys::Date::now();
+        let races = || {
             lab.report.with_untracked(|r| {
                 lab.shared
-                    .with_untracked(|shared| narrate::at(r, shared, t, &m.texts))
+                    .with_untracked(|shared| narrate::races(r, shared))
             })
         };
-        if hiding {
-            // A guess is asked for: nothing that gives the outcome away.
-            speak(String::new(), 0);
-            return;
-        }
-        let clock = js_sys::Date::now();
-        let Some((was, was_playing, was_time, was_hiding)) = before else {
-            // Opening: what the page shows, said at once (the hidden
-            // announcer waits for a change: the page itself says it).
-            if visible {
-                speak(tell(time), 0);
+        match narrate::say(was, now, visible, &mut said, clock, races) {
+            narrate::Say::Nothing => {}
+            narrate::Say::Hush => speak(String::new(), 0),
+            narrate::Say::Moment(ms) => {
+                let m = lab.m();
+                let text = lab.report.with_untracked(|r| {
+                    lab.shared
+                        .with_untracked(|shared| narrate::at(r, shared, now.time, &m.texts))
+                });
+                speak(text, ms);
             }
-            return;
-        };
-        if playing {
-            let race = time.is_some_and(|t| {
-                lab.report.with_untracked(|r| {
-                    lab.shared.with_untracked(|shared| {
-                        narrate::races(r, shared)
-                            .iter()
-                            .any(|&(a, b)| a <= t && t < b && said.0.is_none_or(|s| s < a))
-                    })
-                })
-            });
-            let due = narrate::due_while_playing(clock - said.1, race);
-            // Started (a press of Play, a tab's replay): the moment it
-            // starts from, at once; then at a listener's pace.
-            if !was_playing || was != scenario || (due && said.0 != time) {
-                speak(tell(time), 0);
-                said = (time, clock);
-            }
-            return;
         }
-        said = (None, 0.0);
-        if was == scenario && was_time == time && was_playing == playing && was_hiding == hiding {
-            return;
-        }
-        // Paused or reached the end: at once. A setting: once it settles.
-        // Step, Step back, the slider: once the presses stop.
-        let ms = narrate::say_after(was_playing, was != scenario || was_hiding);
-        speak(tell(time), ms);
     });
 }

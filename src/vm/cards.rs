@@ -3,6 +3,7 @@
 
 use crate::sim::Report;
 
+use super::names::{Class, Hook};
 use super::text::{Texts, T};
 
 /// What one mark on a card shows.
@@ -97,21 +98,19 @@ pub fn cards(r: &Report, t_us: u64) -> Vec<Card> {
         let mark = if q.answer_us > t_us {
             Mark::Waiting
         } else if q.allowed {
-            card.allowed += 1;
-            if q.beyond {
-                card.beyond += 1;
-                Mark::Over
-            } else {
-                Mark::Ok
-            }
+            tally(
+                &mut card.allowed,
+                &mut card.beyond,
+                q.beyond,
+                [Mark::Ok, Mark::Over],
+            )
         } else {
-            card.refused += 1;
-            if q.refused_under_limit {
-                card.under += 1;
-                Mark::Under
-            } else {
-                Mark::No
-            }
+            tally(
+                &mut card.refused,
+                &mut card.under,
+                q.refused_under_limit,
+                [Mark::No, Mark::Under],
+            )
         };
         card.marks.push(mark);
     }
@@ -123,6 +122,14 @@ pub fn cards(r: &Report, t_us: u64) -> Vec<Card> {
         }
     }
     cards
+}
+
+/// Counts one answer in `count`, and in `odd` too when `flagged` (allowed
+/// beyond the limit, refused under it); its mark is `marks[flagged]`.
+fn tally(count: &mut u32, odd: &mut u32, flagged: bool, marks: [Mark; 2]) -> Mark {
+    *count += 1;
+    *odd += u32::from(flagged);
+    marks[usize::from(flagged)]
 }
 
 /// Whether the cards' legend item `name` (its `data-legend`) can happen
@@ -142,11 +149,18 @@ pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
     }
 }
 
-/// A card's inside, empty, as markup; `level` is its heading's level. The
-/// view writes the server's name, counts, quota and sentence into it and
-/// paints the marks on its canvas.
-pub fn shell(level: u8) -> String {
+/// Server `n`'s card, as markup; `level` is its heading's level. The view
+/// finds its parts by their [`Class`] names, writes its counts, quota and
+/// sentence into them, and paints the marks on its canvas.
+pub fn shell(level: u8, n: usize, texts: &Texts) -> String {
+    let name = super::html::esc(&texts.fill(T::CardName, &[("n", &n.to_string())]));
     format!(
-        r#"<h{level} class="rll-card__name"></h{level}><p class="rll-card__count" aria-hidden="true"><span class="rll-card__ok"></span> · <span class="rll-card__no"></span></p><p class="rll-card__quota"></p><p class="rll-sr-only"></p><canvas class="rll-card__marks" aria-hidden="true"></canvas>"#
+        r#"<li{} data-server="{n}"><h{level} class="rll-card__name">{name}</h{level}><p class="rll-card__count" aria-hidden="true"><span{}></span> · <span{}></span></p><p{}></p><p{}></p><canvas{} aria-hidden="true"></canvas></li>"#,
+        Hook::ServerCard.attr(),
+        Class::CardOk.attr(),
+        Class::CardNo.attr(),
+        Class::CardQuota.attr(),
+        Class::SrOnly.attr(),
+        Class::CardMarks.attr(),
     )
 }

@@ -350,8 +350,8 @@ pub fn note(s: &crate::sim::Scenario, texts: &Texts) -> String {
 }
 
 /// A point's name, units in every number: "Local counters, 4 servers:
-/// 40 allowed on average, fewest 38, most 40" (`name`: the strategy's name).
-pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &Texts) -> String {
+/// 40 allowed on average, fewest 38, most 40".
+pub fn point_label(axis: Axis, d: &Dot, t: &Texts) -> String {
     let at = t.fill(
         match axis {
             Axis::Servers if d.x_text == "1" => T::ChartAtServer,
@@ -363,7 +363,7 @@ pub fn point_label(axis: Axis, d: &Dot, name: &str, t: &Texts) -> String {
     t.fill(
         T::ChartPoint,
         &[
-            ("s", name),
+            ("s", t.get(super::skeleton::tab_names(d.strategy).0)),
             ("x", &at),
             ("mean", &t.num(&d.mean)),
             ("min", &d.min.to_string()),

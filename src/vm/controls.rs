@@ -3,7 +3,7 @@
 //! limit in words; which choices are checked.
 
 use crate::sim::params::write_value;
-use crate::sim::{Knob, LoadBalancer, Place, Scenario, Strategy, Unit, MOVE};
+use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, MOVE};
 
 use super::format;
 use super::text::{Texts, T};
@@ -136,13 +136,12 @@ pub fn explain(s: Strategy) -> [T; 3] {
     }
 }
 
-/// Whether the Redis settings, the box of the timeline and the log, and
-/// the timeline itself show under `s`: the settings and the box for every
-/// strategy that calls Redis (the batched sync too), the timeline of
-/// requests racing on one counter only where each request asks Redis.
-pub fn redis_parts(s: Strategy) -> [bool; 3] {
-    let redis = s.uses_redis();
-    [redis, redis, s.place() == Place::Redis]
+/// Whether the Redis settings and the box of the timeline and the log
+/// show under `s`: for every strategy that calls Redis (the batched sync
+/// too). The timeline inside the box has its own rule
+/// ([`super::timeline::shown`]).
+pub fn redis_parts(s: Strategy) -> [bool; 2] {
+    [s.uses_redis(); 2]
 }
 
 /// Where Step (`n` > 0 events on) or Step back (`n` < 0) moves the replay

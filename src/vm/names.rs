@@ -139,6 +139,7 @@ names!(
         TourStart = "tour-start" in Offer,
         TourGoal = "tour-goal" in TourPanel,
         TourRecap = "tour-recap" in TourRecap,
+        ServerCard = "server-card" in Card,
     }
 );
 
@@ -155,6 +156,12 @@ names!(
         More = "rll-more" in More,
         TlCursor = "rll-tl__cursor" in Timeline,
         FootFallback = "rll-foot__fallback" in Footer,
+        CardOk = "rll-card__ok" in Card,
+        CardNo = "rll-card__no" in Card,
+        CardQuota = "rll-card__quota" in Card,
+        /// A card's sentence for screen readers, visually hidden.
+        SrOnly = "rll-sr-only" in Card,
+        CardMarks = "rll-card__marks" in Card,
     }
 );
 
@@ -205,6 +212,9 @@ pub enum Block {
     /// Where the content offers it (a takeaway whose strategy the page
     /// offers, a question with a scenario to show): never required.
     Offered,
+    /// A server's card, which the view adds, one per server, with
+    /// `vm::cards::shell`: never in the markup of the page.
+    Card,
 }
 
 impl Block {
@@ -247,7 +257,7 @@ impl Block {
                 .all(shows)
             }
             Block::Lesson => full,
-            Block::TourPanel | Block::TourRecap | Block::Offered => false,
+            Block::TourPanel | Block::TourRecap | Block::Offered | Block::Card => false,
         }
     }
 }

@@ -457,3 +457,73 @@ pub const RACE_SAY_MS: f64 = 1_000.0;
 pub fn due_while_playing(since_ms: f64, race: bool) -> bool {
     since_ms >= PLAY_SAY_MS || (race && since_ms >= RACE_SAY_MS)
 }
+
+/// What the widget's one voice follows: the scenario, whether the replay
+/// plays, the moment shown (`None`: the end), and whether a guess is asked
+/// for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heard {
+    pub scenario: crate::sim::Scenario,
+    pub playing: bool,
+    pub time: Option<u64>,
+    pub hiding: bool,
+}
+
+/// What the voice does when what it follows changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Say {
+    /// Nothing new.
+    Nothing,
+    /// Silence at once: a guess is asked for, and nothing may give the
+    /// outcome away.
+    Hush,
+    /// The moment shown, after this many ms (0: at once).
+    Moment(u32),
+}
+
+/// What the voice does as `was` (`None`: opening) becomes `now`, at
+/// `clock` (ms of real time). `said` is the moment it last said while
+/// playing and when (kept between calls); `races` gives the run's races
+/// ([`races`]), asked for only while it plays. `visible`:
+/// the narration under the picture, which says the page at opening (the
+/// hidden announcer waits for a change: the page itself says it). While
+/// playing it speaks as the replay starts, then at a listener's pace, and
+/// sooner on entering a race; otherwise after [`say_after`].
+pub fn say(
+    was: Option<Heard>,
+    now: Heard,
+    visible: bool,
+    said: &mut (Option<u64>, f64),
+    clock: f64,
+    races: impl FnOnce() -> Vec<(u64, u64)>,
+) -> Say {
+    if now.hiding {
+        return Say::Hush;
+    }
+    let Some(was) = was else {
+        return if visible {
+            Say::Moment(0)
+        } else {
+            Say::Nothing
+        };
+    };
+    let moved = was.scenario != now.scenario;
+    if now.playing {
+        let race = now.time.is_some_and(|t| {
+            races()
+                .iter()
+                .any(|&(a, b)| a <= t && t < b && said.0.is_none_or(|s| s < a))
+        });
+        let due = due_while_playing(clock - said.1, race);
+        if !was.playing || moved || (due && said.0 != now.time) {
+            *said = (now.time, clock);
+            return Say::Moment(0);
+        }
+        return Say::Nothing;
+    }
+    *said = (None, 0.0);
+    if was == now {
+        return Say::Nothing;
+    }
+    Say::Moment(say_after(was.playing, moved || was.hiding))
+}

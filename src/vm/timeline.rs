@@ -3,7 +3,7 @@
 //! SET a shaded stretch runs from a request's GET to its SET.
 
 use super::text::{Texts, T};
-use crate::sim::{Command, Health, Report, Scenario, Strategy};
+use crate::sim::{Command, Health, Place, Report, Scenario, Strategy};
 
 /// How many requests the timeline shows.
 pub const ROWS: usize = 8;
@@ -135,6 +135,13 @@ pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
         );
     }
     out
+}
+
+/// Whether the timeline shows under `s`: only where each request asks
+/// Redis itself (not the batched sync), and not while a guess is asked
+/// for (`hiding`). Its binder is the one writer of its `hidden`.
+pub fn shown(s: Strategy, hiding: bool) -> bool {
+    !hiding && s.place() == Place::Redis
 }
 
 /// The sentence over the timeline for `s`: Redis down and a zero round

@@ -152,4 +152,25 @@ describe('the race timeline only where requests ask Redis', () => {
     assert.deepEqual(w.problems(), []);
     await w.close();
   });
+
+  test('while a guess is asked for, a tab that brings GET then SET never shows the timeline', async () => {
+    const w = await openWidget('?strategy=sync');
+    await w.locator('predict-start').click();
+    await waitFor(() => w.locator('predict-guess').isVisible(), { message: 'the guess is asked for' });
+    // Counts every time anything takes the timeline's `hidden` away.
+    await w.page.evaluate(() => {
+      const el = document.querySelector('[data-slot="timeline"]');
+      window.rllShown = 0;
+      new MutationObserver((rs) => { window.rllShown += rs.filter((r) => r.oldValue !== null).length; })
+        .observe(el, { attributes: true, attributeFilter: ['hidden'], attributeOldValue: true });
+    });
+    await w.locator('strategy-getset').click();
+    await waitFor(async () => (await w.selectedStrategy()) === 'strategy-getset', { message: 'GET then SET chosen' });
+    await w.settle();
+    assert.equal(await w.page.evaluate(() => window.rllShown), 0, 'the timeline was shown while the guess was asked for');
+    assert.equal(await w.page.locator('[data-slot="timeline"]').evaluate((el) => el.hidden), true);
+    assert.ok(await w.locator('predict-guess').isVisible(), 'still asking');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
 });

@@ -406,12 +406,13 @@ fn a_server_no_request_has_reached_is_shown_idle() {
 }
 
 #[test]
-fn an_empty_card_has_a_heading_at_its_level_counts_quota_sentence_and_canvas() {
+fn an_empty_card_has_its_name_at_its_level_counts_quota_sentence_and_canvas() {
     assert_eq!(
-        ratelimit_lab::vm::cards::shell(3),
-        "<h3 class=\"rll-card__name\"></h3><p class=\"rll-card__count\" aria-hidden=\"true\">\
+        ratelimit_lab::vm::cards::shell(3, 2, &ratelimit_lab::vm::text::Texts::english()),
+        "<li data-testid=\"server-card\" data-server=\"2\">\
+         <h3 class=\"rll-card__name\">Server 2</h3><p class=\"rll-card__count\" aria-hidden=\"true\">\
          <span class=\"rll-card__ok\"></span> · <span class=\"rll-card__no\"></span></p>\
          <p class=\"rll-card__quota\"></p><p class=\"rll-sr-only\"></p>\
-         <canvas class=\"rll-card__marks\" aria-hidden=\"true\"></canvas>"
+         <canvas class=\"rll-card__marks\" aria-hidden=\"true\"></canvas></li>"
     );
 }

@@ -176,12 +176,7 @@ fn the_round_trip_chart_has_no_ceiling_and_marks_the_learner() {
     // A point's name carries the units of both numbers.
     let d = &c.dots[2];
     assert_eq!(
-        point_label(
-            c.axis,
-            d,
-            "GET, then SET",
-            &ratelimit_lab::vm::text::Texts::english()
-        ),
+        point_label(c.axis, d, &Texts::english()),
         format!(
             "GET, then SET, 2 ms round trip: {} allowed on average, fewest {}, most {}",
             d.mean, d.min, d.max
@@ -403,4 +398,33 @@ fn the_stylesheet_keeps_the_boxes_the_charts_are_drawn_at() {
         ".rll-mini {{ flex: 0 0 32%; max-width: 10em; height: {}px; }}",
         ratelimit_lab::vm::chart::MINI_H
     )));
+}
+
+#[test]
+fn a_point_is_named_by_its_strategy_place_and_numbers() {
+    use ratelimit_lab::vm::chart::Dot;
+    let t = Texts::english();
+    let dot = |strategy, x: &str| Dot {
+        strategy,
+        x_text: x.to_string(),
+        x: x.to_string(),
+        mean: "3.5".to_string(),
+        min: 3,
+        max: 4,
+        cx: 0.0,
+        cy: 0.0,
+        stale: false,
+    };
+    assert_eq!(
+        point_label(Axis::Servers, &dot(Strategy::Local, "1"), &t),
+        "Local counters, 1 server: 3.5 allowed on average, fewest 3, most 4"
+    );
+    assert_eq!(
+        point_label(Axis::Servers, &dot(Strategy::Split, "8"), &t),
+        "Limit ÷ N, 8 servers: 3.5 allowed on average, fewest 3, most 4"
+    );
+    assert_eq!(
+        point_label(Axis::Rtt, &dot(Strategy::Lua, "2.5"), &t),
+        "Lua bucket, 2.5 ms round trip: 3.5 allowed on average, fewest 3, most 4"
+    );
 }

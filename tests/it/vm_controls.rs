@@ -200,17 +200,21 @@ fn the_sliders_ranges_are_the_models() {
 fn the_redis_settings_and_the_timeline_show_where_redis_is_called() {
     use ratelimit_lab::sim::Strategy::*;
     use ratelimit_lab::vm::controls::redis_parts;
-    // [Redis settings, the box of the timeline and the log, the timeline].
-    for (s, want) in [
-        (Local, [false, false, false]),
-        (Split, [false, false, false]),
-        (Sync, [true, true, false]),
-        (Edge, [false, false, false]),
-        (GetSet, [true, true, true]),
-        (Incr, [true, true, true]),
-        (Lua, [true, true, true]),
+    use ratelimit_lab::vm::timeline::shown;
+    // [Redis settings, the box of the timeline and the log], the timeline.
+    for (s, want, timeline) in [
+        (Local, [false, false], false),
+        (Split, [false, false], false),
+        (Sync, [true, true], false),
+        (Edge, [false, false], false),
+        (GetSet, [true, true], true),
+        (Incr, [true, true], true),
+        (Lua, [true, true], true),
     ] {
         assert_eq!(redis_parts(s), want, "{s:?}");
+        assert_eq!(shown(s, false), timeline, "{s:?}");
+        // While a guess is asked for, the race is not shown.
+        assert!(!shown(s, true), "{s:?}");
     }
 }
 

@@ -113,11 +113,15 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     let t = english();
     let panel = tour::panel(&tour::builtin(&t), 1, &t, "rll1", 2);
     let recap = tour::recap(7, 7, true, &t, "rll1", 2);
+    // A server's card is added by the view, one per server.
+    let card = ratelimit_lab::vm::cards::shell(3, 1, &t);
     for (sel, block) in names {
         if block == Block::TourPanel {
             assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
         } else if block == Block::TourRecap {
             assert!(has(&recap, sel), "{sel} is not in the lesson's recap");
+        } else if block == Block::Card {
+            assert!(has(&card, sel), "{sel} is not in a server's card");
         } else if block == Block::Offered {
             assert!(has(&default, sel), "{sel} is never written");
         } else {
@@ -161,10 +165,20 @@ fn view_lines() -> Vec<(String, String)> {
 #[test]
 fn the_view_looks_names_up_through_the_contract_not_by_literal() {
     let mut spelled = Vec::new();
-    let hooks = Hook::ALL
-        .iter()
-        .map(|h| format!("data-testid=\\\"{}\\\"", h.as_str()));
-    let classes = Class::ALL.iter().map(|c| format!("\".{}\"", c.as_str()));
+    // A hook as a selector, or set on an element; a class as a selector,
+    // or bare (a class list).
+    let hooks = Hook::ALL.iter().flat_map(|h| {
+        [
+            format!("data-testid=\\\"{}\\\"", h.as_str()),
+            format!("\"data-testid\", \"{}\"", h.as_str()),
+        ]
+    });
+    let classes = Class::ALL.iter().flat_map(|c| {
+        [
+            format!("\".{}\"", c.as_str()),
+            format!("\"{}\"", c.as_str()),
+        ]
+    });
     let words: Vec<String> = ["[data-slot=".to_string(), "[data-act=".to_string()]
         .into_iter()
         .chain(hooks)

@@ -5,7 +5,7 @@
 //! down through a race.
 
 use ratelimit_lab::sim::{self, Report};
-use ratelimit_lab::vm::narrate::{advance, at, races, summary};
+use ratelimit_lab::vm::narrate::{advance, at, races, say, summary, Heard, Say};
 use ratelimit_lab::vm::reads::shared_reads;
 
 use crate::vm_support::{english, report, scenario};
@@ -201,4 +201,131 @@ fn while_playing_the_voice_speaks_every_few_seconds_or_sooner_for_a_race() {
     assert!(!due_while_playing(999.0, true));
     assert!(due_while_playing(1_000.0, true));
     assert!(!due_while_playing(1_000.0, false));
+}
+
+/// What the voice does as `was` becomes `now` at `clock` ms, for the
+/// narration under the picture, in a run with one race (1,000–2,000 µs)
+/// when `race`.
+fn voice(said: &mut (Option<u64>, f64), was: Heard, now: Heard, clock: f64, race: bool) -> Say {
+    let races = || {
+        if race {
+            vec![(1_000, 2_000)]
+        } else {
+            Vec::new()
+        }
+    };
+    say(Some(was), now, true, said, clock, races)
+}
+
+#[test]
+fn the_voice_says_the_moment_at_a_listeners_pace_and_nothing_while_a_guess_is_asked() {
+    let (s, other) = (scenario("strategy=getset"), scenario("strategy=incr"));
+    let heard = |playing, time, hiding| Heard {
+        scenario: s,
+        playing,
+        time,
+        hiding,
+    };
+    let (end, paused, playing) = (
+        heard(false, None, false),
+        heard(false, Some(1_500), false),
+        |t| heard(true, Some(t), false),
+    );
+    let mut said = (None, 0.0);
+    // Opening: the narration says the page; the hidden announcer waits.
+    assert_eq!(
+        say(None, end, true, &mut said, 0.0, Vec::new),
+        Say::Moment(0)
+    );
+    assert_eq!(
+        say(None, end, false, &mut said, 0.0, Vec::new),
+        Say::Nothing
+    );
+    // A guess is asked for: silence.
+    assert_eq!(
+        voice(&mut said, end, heard(false, Some(0), true), 0.0, false),
+        Say::Hush
+    );
+    // Play pressed: the moment it starts from, at once, remembered.
+    assert_eq!(
+        voice(
+            &mut said,
+            heard(false, Some(0), false),
+            playing(0),
+            1_000.0,
+            false
+        ),
+        Say::Moment(0)
+    );
+    assert_eq!(said, (Some(0), 1_000.0));
+    // No race: 2.4 s later, not yet; at 2.5 s, the moment reached.
+    assert_eq!(
+        voice(&mut said, playing(0), playing(500), 3_400.0, false),
+        Say::Nothing
+    );
+    assert_eq!(
+        voice(&mut said, playing(500), playing(900), 3_500.0, false),
+        Say::Moment(0)
+    );
+    assert_eq!(said, (Some(900), 3_500.0));
+    // Into the race 0.9 s after speaking: not yet; 1 s after: at once;
+    // inside the race already said: only at 2.5 s.
+    assert_eq!(
+        voice(&mut said, playing(900), playing(1_100), 4_400.0, true),
+        Say::Nothing
+    );
+    assert_eq!(
+        voice(&mut said, playing(1_100), playing(1_200), 4_500.0, true),
+        Say::Moment(0)
+    );
+    assert_eq!(
+        voice(&mut said, playing(1_200), playing(1_500), 5_500.0, true),
+        Say::Nothing
+    );
+    // Another scenario while playing (a tab's replay): at once.
+    let replay = Heard {
+        scenario: other,
+        ..playing(0)
+    };
+    assert_eq!(
+        voice(&mut said, playing(1_500), replay, 5_600.0, true),
+        Say::Moment(0)
+    );
+    // Paused: at once, and what was said while playing is forgotten.
+    assert_eq!(
+        voice(&mut said, playing(1_500), paused, 5_700.0, true),
+        Say::Moment(0)
+    );
+    assert_eq!(said, (None, 0.0));
+    // A step: after 250 ms; a setting, or a guess just made: after 600 ms;
+    // nothing changed: nothing.
+    assert_eq!(
+        voice(
+            &mut said,
+            paused,
+            heard(false, Some(1_600), false),
+            0.0,
+            false
+        ),
+        Say::Moment(250)
+    );
+    let setting = Heard {
+        scenario: other,
+        ..paused
+    };
+    assert_eq!(
+        voice(&mut said, paused, setting, 0.0, false),
+        Say::Moment(600)
+    );
+    assert_eq!(
+        voice(
+            &mut said,
+            heard(false, Some(1_500), true),
+            paused,
+            0.0,
+            false
+        ),
+        Say::Moment(600)
+    );
+    assert_eq!(voice(&mut said, paused, paused, 0.0, false), Say::Nothing);
 }
