@@ -16,6 +16,7 @@ use crate::vm::format;
 use crate::vm::names::{Class, Hook, Slot};
 use crate::vm::own;
 use crate::vm::reads::shared_count;
+use crate::vm::replay;
 use crate::vm::text::{Texts, T};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
 
@@ -550,16 +551,7 @@ fn bind_replay(lab: Lab, root: &Element) {
         }
         if let Some(r) = &mut result {
             let line = match predict {
-                Predict::Revealed(g) => {
-                    let n = lab.report.with(|r| r.allowed);
-                    let key = match g.abs_diff(n) {
-                        0 => T::PredictExact,
-                        d if d * 5 <= n.max(5) => T::PredictNear,
-                        _ => T::PredictFar,
-                    };
-                    m.texts
-                        .fill(key, &[("g", &g.to_string()), ("n", &n.to_string())])
-                }
+                Predict::Revealed(g) => replay::result(g, lab.report.with(|r| r.allowed), &m.texts),
                 _ => String::new(),
             };
             r.text(&line);
