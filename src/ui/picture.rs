@@ -16,19 +16,16 @@ use crate::vm::format;
 use crate::vm::names::{Class, Hook, Slot};
 use crate::vm::own;
 use crate::vm::reads::shared_count;
+use crate::vm::replay;
 use crate::vm::text::{Texts, T};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
+
+type Ctx = web_sys::CanvasRenderingContext2d;
 
 /// A rounded box with its name in it: above the middle when a second line
 /// (drawn by [`second_line`]) goes under it, else in the upper part, as
 /// requests pass through the lower part.
-fn node(
-    ctx: &web_sys::CanvasRenderingContext2d,
-    r: &Rect,
-    p: &Palette,
-    name: &str,
-    two_lines: bool,
-) {
+fn node(ctx: &Ctx, r: &Rect, p: &Palette, name: &str, two_lines: bool) {
     ctx.begin_path();
     let _ = ctx.round_rect_with_f64(r.x, r.y, r.w, r.h, 6.0);
     ctx.set_fill_style_str(&p.surface);
@@ -47,7 +44,7 @@ fn node(
 }
 
 /// A box's second line, which changes as the replay runs.
-fn second_line(ctx: &web_sys::CanvasRenderingContext2d, r: &Rect, p: &Palette, line: &str) {
+fn second_line(ctx: &Ctx, r: &Rect, p: &Palette, line: &str) {
     ctx.set_fill_style_str(&p.muted);
     let _ = ctx.fill_text(line, r.x + r.w / 2.0, r.y + r.h / 2.0 + 8.0);
 }
@@ -97,7 +94,7 @@ impl Picture {
 }
 
 /// Sets the font the picture's text is drawn in.
-fn font(ctx: &web_sys::CanvasRenderingContext2d, p: &Palette) {
+fn font(ctx: &Ctx, p: &Palette) {
     ctx.set_font(&format!("600 12px {}", p.font));
     ctx.set_text_baseline("middle");
 }
@@ -161,25 +158,29 @@ fn draw_still(surface: &mut Surface, key: &Still, texts: &Texts) {
     }
 }
 
-/// Draws the picture: the still part, then the counts and what moves.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    pic: &mut Picture,
-    l: &Layout,
-    f: &Frame,
-    s: &Scenario,
+/// What one frame of the picture is drawn from.
+struct Scene<'a> {
+    layout: &'a Layout,
+    frame: &'a Frame,
+    scenario: &'a Scenario,
+    /// Redis's counter at the moment shown (`None` while it is hidden).
     counter: Option<u32>,
-    p: &Palette,
-    texts: &Texts,
-    hl: u32,
-) {
-    let redis_value = topology::redis_value(s, counter, texts);
+    palette: &'a Palette,
+    texts: &'a Texts,
+    /// The request followed across the views (1-based), 0 for none.
+    highlight: u32,
+}
+
+/// Draws the picture: the still part, then the counts and what moves.
+fn draw(pic: &mut Picture, sc: &Scene) {
+    let (l, p) = (sc.layout, sc.palette);
+    let redis_value = topology::redis_value(sc.scenario, sc.counter, sc.texts);
     let key = Still {
         layout: l.clone(),
         palette: p.clone(),
         redis_line: !redis_value.is_empty(),
     };
-    let Some(still) = pic.still(key, texts).cloned() else {
+    let Some(still) = pic.still(key, sc.texts).cloned() else {
         return;
     };
     let Some((ctx, reset)) = pic.surface.begin(l.w, l.h as u32, p.dpr) else {
@@ -193,19 +194,40 @@ fn draw(
     let _ = ctx.draw_image_with_html_canvas_element(&still, 0.0, 0.0);
     let _ = ctx.set_transform(p.dpr, 0.0, 0.0, p.dpr, 0.0, 0.0);
     ctx.set_text_align("center");
-    // Beside the user, the user's real total against the limit: what the
-    // servers have answered allowed, the caption's count.
-    let allowed: u32 = f.servers.iter().map(|st| st.allowed).sum();
-    second_line(ctx, &l.user, p, &own::user_line(allowed, s.limit));
-    if let (Some(redis), false) = (&l.redis, redis_value.is_empty()) {
-        second_line(ctx, redis, p, &redis_value);
+    labels(ctx, sc, &redis_value);
+    servers(ctx, sc);
+    // The requests: hollow while on their way or waiting, then a dot, a
+    // diamond or a cross on the way back.
+    dots(ctx, &sc.frame.dots, p);
+    races(ctx, sc);
+    packets(ctx, sc);
+    rings(ctx, sc);
+    groups(ctx, sc);
+}
+
+/// The second lines of the user's box and Redis's. Beside the user, the
+/// user's real total against the limit: what the servers have answered
+/// allowed, the caption's count; in Redis, its value (if it shows one).
+fn labels(ctx: &Ctx, sc: &Scene, redis_value: &str) {
+    let allowed: u32 = sc.frame.servers.iter().map(|st| st.allowed).sum();
+    let line = own::user_line(allowed, sc.scenario.limit);
+    second_line(ctx, &sc.layout.user, sc.palette, &line);
+    if let (Some(redis), false) = (&sc.layout.redis, redis_value.is_empty()) {
+        second_line(ctx, redis, sc.palette, redis_value);
     }
-    // One text per server: each fillText shapes its text anew.
+}
+
+/// Each server's box: its name and what it counts, short if the long line
+/// does not fit. One text per server: each fillText shapes its text anew.
+fn servers(ctx: &Ctx, sc: &Scene) {
+    let f = sc.frame;
     ctx.set_text_align("left");
-    ctx.set_fill_style_str(&p.ink);
-    for (i, (s, st)) in l.servers.iter().zip(&f.servers).enumerate() {
+    ctx.set_fill_style_str(&sc.palette.ink);
+    for (i, (s, st)) in sc.layout.servers.iter().zip(&f.servers).enumerate() {
         if s.h >= 11.0 {
-            let name = texts.fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
+            let name = sc
+                .texts
+                .fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
             let o = f.own.get(i);
             let mut line = own::box_line(&name, o, st.allowed, st.refused, false);
             let wide = |t: &str| ctx.measure_text(t).is_ok_and(|m| m.width() > s.w - 6.0);
@@ -217,15 +239,16 @@ fn draw(
         }
     }
     ctx.set_text_align("center");
-    // The requests: hollow while on their way or waiting, then a dot, a
-    // diamond or a cross on the way back.
-    dots(ctx, &f.dots, p);
-    // Replies that carry the same count, read by several requests: joined
-    // by a dashed line, and the note that says it where the layout found
-    // it room, on a halo of the background in case it crosses a line.
-    let note = texts.get(T::SameCount);
+}
+
+/// Replies that carry the same count, read by several requests: joined by
+/// a dashed line, and the note that says it where the layout found it
+/// room, on a halo of the background in case it crosses a line.
+fn races(ctx: &Ctx, sc: &Scene) {
+    let p = sc.palette;
+    let note = sc.texts.get(T::SameCount);
     let note_w = ctx.measure_text(note).map_or(80.0, |m| m.width());
-    for race in topology::races(f, l, note_w) {
+    for race in topology::races(sc.frame, sc.layout, note_w) {
         ctx.set_stroke_style_str(&p.bad_ink);
         ctx.set_line_width(1.5);
         let _ = ctx.set_line_dash(&js_sys::Array::of2(&4.0.into(), &3.0.into()));
@@ -246,8 +269,13 @@ fn draw(
             ctx.set_text_align("center");
         }
     }
-    // The Redis commands.
-    for pk in &f.packets {
+}
+
+/// The Redis commands: a dot, or a pill with the command in it (ringed
+/// when its request is the one followed).
+fn packets(ctx: &Ctx, sc: &Scene) {
+    let (p, hl) = (sc.palette, sc.highlight);
+    for pk in &sc.frame.packets {
         let colour = if pk.warn {
             &p.bad_ink
         } else if pk.back {
@@ -274,14 +302,22 @@ fn draw(
             let _ = ctx.fill_text(&text, pk.at.x, pk.at.y + 0.5);
         }
     }
-    // The request followed across the views: a ring round its mark.
-    for d in f.dots.iter().filter(|d| hl > 0 && hl == d.n) {
+}
+
+/// The request followed across the views: a ring round its mark.
+fn rings(ctx: &Ctx, sc: &Scene) {
+    let hl = sc.highlight;
+    for d in sc.frame.dots.iter().filter(|d| hl > 0 && hl == d.n) {
         ctx.begin_path();
         let _ = ctx.arc(d.at.x, d.at.y, 8.0, 0.0, std::f64::consts::TAU);
-        ring(ctx, p);
+        ring(ctx, sc.palette);
     }
-    // A lane's group: its count in a small pill.
-    for d in f.dots.iter().filter(|d| d.count > 1) {
+}
+
+/// A lane's group: its count in a small pill.
+fn groups(ctx: &Ctx, sc: &Scene) {
+    let p = sc.palette;
+    for d in sc.frame.dots.iter().filter(|d| d.count > 1) {
         let b = topology::group_rect(d.at, d.count);
         ctx.begin_path();
         let _ = ctx.round_rect_with_f64(b.x, b.y, b.w, b.h, b.h / 2.0);
@@ -293,7 +329,7 @@ fn draw(
 }
 
 /// Strokes the current path as the highlight's ring.
-fn ring(ctx: &web_sys::CanvasRenderingContext2d, p: &Palette) {
+fn ring(ctx: &Ctx, p: &Palette) {
     ctx.set_stroke_style_str(&p.ink);
     ctx.set_line_width(2.5);
     ctx.stroke();
@@ -305,7 +341,7 @@ pub fn hit(lab: Lab, x: f64, y: f64) -> Option<u32> {
 }
 
 /// The requests, one path per look.
-fn dots(ctx: &web_sys::CanvasRenderingContext2d, dots: &[Dot], p: &Palette) {
+fn dots(ctx: &Ctx, dots: &[Dot], p: &Palette) {
     use crate::vm::cards::Mark;
     for (look, mark, colour, stroke) in [
         (Look::Pending, Mark::Waiting, &p.muted, true),
@@ -381,16 +417,16 @@ pub fn bind(lab: Lab, root: &Element) {
         *m.frame.borrow_mut() = f;
         let pic = pic.clone();
         painter.paint(lab.playing.get_untracked(), move || {
-            draw(
-                &mut pic.borrow_mut(),
-                &l,
-                &m.frame.borrow(),
-                &scenario,
+            let scene = Scene {
+                layout: &l,
+                frame: &m.frame.borrow(),
+                scenario: &scenario,
                 counter,
-                &colours,
-                &m.texts,
-                hl,
-            );
+                palette: &colours,
+                texts: &m.texts,
+                highlight: hl,
+            };
+            draw(&mut pic.borrow_mut(), &scene);
         });
     });
     // Its words: the label, the caption and the gateway's refusals.
@@ -550,16 +586,7 @@ fn bind_replay(lab: Lab, root: &Element) {
         }
         if let Some(r) = &mut result {
             let line = match predict {
-                Predict::Revealed(g) => {
-                    let n = lab.report.with(|r| r.allowed);
-                    let key = match g.abs_diff(n) {
-                        0 => T::PredictExact,
-                        d if d * 5 <= n.max(5) => T::PredictNear,
-                        _ => T::PredictFar,
-                    };
-                    m.texts
-                        .fill(key, &[("g", &g.to_string()), ("n", &n.to_string())])
-                }
+                Predict::Revealed(g) => replay::result(g, lab.report.with(|r| r.allowed), &m.texts),
                 _ => String::new(),
             };
             r.text(&line);

@@ -10,17 +10,11 @@ use crate::sim::{self, Moment, Report, Scenario, Strategy};
 use crate::vm::page::{Page, Section};
 use crate::vm::quiz::{Answer, Question};
 use crate::vm::text::{Texts, T};
-use crate::vm::{reads, totals};
+use crate::vm::{reads, replay, totals};
 
-/// How long, in ms of real time, the whole run takes to play at each speed
-/// (slow, normal, fast): the default burst plays in about 8 s.
-pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
-
-/// While the replay plays, how often (ms of real time) each group of words
-/// follows the moment. The picture moves every frame; the numbers and
-/// sentences around it change ten times a second, which reads as smoothly
-/// and costs a frame a third of the layout and paint.
-pub const WORDS_MS: f64 = 100.0;
+/// The replay's speeds, defined in the view-model with the words' timing
+/// (the clock plays by them).
+pub use crate::vm::replay::PLAY_MS;
 
 /// The groups of words ([`Lab::words`]): the totals, the picture's caption
 /// and the replay's controls (every place that writes the moment, so they
@@ -109,7 +103,8 @@ pub struct Lab {
     pub moment: Memo<Moment>,
     /// The moment the words show, for each group of them ([`W_TOTALS`] …):
     /// the shown moment, except while the replay plays, when each group
-    /// follows it every [`WORDS_MS`], the groups a third of that apart.
+    /// follows it every [`replay::WORDS_MS`], the groups a third of that
+    /// apart.
     pub words: [Memo<Moment>; 3],
     /// The time each group of words shows (`None`: the end state).
     pub words_time: [Memo<Option<u64>>; 3],
@@ -157,19 +152,11 @@ impl Lab {
         // motion Play jumps from event to event, and the words show each.
         let jumps = super::dom::reduced_motion();
         let step = memo(move || {
-            let per = PLAY_MS[usize::from(speed.get().min(2))];
-            (playing.get() && !jumps)
-                .then(|| report.with(|r| (r.end_us as f64 * WORDS_MS / per) as u64))
-                .filter(|q| *q > 0)
+            let end = report.with(|r| r.end_us);
+            replay::words_step(end, speed.get(), playing.get(), jumps)
         });
         let words_time: [Memo<Option<u64>>; 3] = std::array::from_fn(|g| {
-            memo(move || match (time.get(), step.get()) {
-                (Some(t), Some(q)) => {
-                    let off = q * g as u64 / 3;
-                    Some(((t + off) / q * q).saturating_sub(off))
-                }
-                (t, _) => t,
-            })
+            memo(move || replay::words_time(time.get(), step.get(), g as u64))
         });
         let words = words_time.map(|shown| {
             memo(move || {

@@ -26,6 +26,7 @@ pub mod page;
 pub mod quiz;
 pub mod quiz_view;
 pub mod reads;
+pub mod replay;
 pub mod skeleton;
 pub mod text;
 pub mod timeline;

@@ -22,7 +22,8 @@
 //!   formats (`vm_text`), the markup (`vm_skeleton`) and its contract with
 //!   the view (`vm_names`), the sliders
 //!   (`vm_controls`), the picture (`vm_topology`) and the charts
-//!   (`vm_chart`). `vm_support` holds what they share.
+//!   (`vm_chart`), the replay's timing and the prediction's score
+//!   (`vm_replay`). `vm_support` holds what they share.
 //!
 //! `fixtures` holds what the native and wasm tests share (and the proptest
 //! generators); `oracle` recomputes the model's outputs from its trace,
@@ -54,6 +55,7 @@ mod vm_own;
 mod vm_page;
 mod vm_quiz;
 mod vm_reads;
+mod vm_replay;
 mod vm_skeleton;
 mod vm_support;
 mod vm_text;
