@@ -507,10 +507,6 @@ pub fn bind(lab: Lab, root: &Element) {
     bind_replay(lab, root);
 }
 
-/// While playing, the least time (ms) between two changes of the time
-/// slider's `aria-valuetext`.
-const SLIDER_WORDS_MS: f64 = 3_000.0;
-
 /// Keeps the replay controls and the prediction in step.
 fn bind_replay(lab: Lab, root: &Element) {
     use dom::Kept;
@@ -550,12 +546,10 @@ fn bind_replay(lab: Lab, root: &Element) {
         if let (Some(t), Some(max), Some(w)) = (&time, &mut time_max, &mut time_words) {
             max.attr("max", &format::moment(end));
             dom::set_value(t, &format::moment(now));
-            // While playing, the slider's words change at most every
-            // SLIDER_WORDS_MS, so a screen reader on it is not flooded (the
-            // announcer says what happens, at its own pace).
-            let clock = js_sys::Date::now();
-            if !playing || clock - said_at >= SLIDER_WORDS_MS {
-                said_at = if playing { clock } else { f64::NEG_INFINITY };
+            // While playing, the slider's words keep a listener's pace.
+            let due = crate::vm::replay::slider_words(playing, js_sys::Date::now(), said_at);
+            if let Some(at) = due {
+                said_at = at;
                 w.attr("aria-valuetext", &words);
             }
         }

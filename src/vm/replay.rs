@@ -14,6 +14,22 @@ pub const PLAY_MS: [f64; 3] = [16_000.0, 8_000.0, 3_000.0];
 /// and costs a frame a third of the layout and paint.
 pub const WORDS_MS: f64 = 100.0;
 
+/// While playing, the least time (ms of real time) between two changes of
+/// the time slider's words (`aria-valuetext`), so a screen reader on the
+/// slider is not flooded; the narration says what happens at its own pace.
+pub const SLIDER_WORDS_MS: f64 = 3_000.0;
+
+/// Whether the time slider's words change now, at `clock` (ms of real
+/// time), when they last changed while playing at `said_at`: if so, what
+/// `said_at` becomes (paused, they always change and the pace starts over).
+pub fn slider_words(playing: bool, clock: f64, said_at: f64) -> Option<f64> {
+    (!playing || clock - said_at >= SLIDER_WORDS_MS).then_some(if playing {
+        clock
+    } else {
+        f64::NEG_INFINITY
+    })
+}
+
 /// How far (µs of the run) the replay moves in [`WORDS_MS`] at `speed`
 /// (0 slow, 1 normal, 2 fast; above 2 is fast) for a run that ends at
 /// `end_us`: the step the words follow the moment by. `None` while paused,

@@ -3,7 +3,7 @@
 //! moment each group of words shows, and how close a guess came. Every
 //! expected value is worked out by hand from the rule, not by the code.
 
-use ratelimit_lab::vm::replay::{result, verdict, words_step, words_time};
+use ratelimit_lab::vm::replay::{result, slider_words, verdict, words_step, words_time};
 use ratelimit_lab::vm::text::T;
 
 use crate::vm_support::english;
@@ -108,4 +108,15 @@ fn the_result_says_the_guess_and_what_got_through() {
         result(0, 0, &texts),
         "You guessed 0, and exactly 0 got through. Well reasoned."
     );
+}
+
+#[test]
+fn the_time_sliders_words_change_at_most_every_three_seconds_while_playing() {
+    let never = f64::NEG_INFINITY;
+    // Paused: every change is said, and the pace starts over.
+    assert_eq!(slider_words(false, 10_000.0, 9_000.0), Some(never));
+    // Playing: the first change is said, then none for 3 s.
+    assert_eq!(slider_words(true, 10_000.0, never), Some(10_000.0));
+    assert_eq!(slider_words(true, 12_999.0, 10_000.0), None);
+    assert_eq!(slider_words(true, 13_000.0, 10_000.0), Some(13_000.0));
 }
