@@ -140,6 +140,9 @@ names!(
         TourGoal = "tour-goal" in TourPanel,
         TourRecap = "tour-recap" in TourRecap,
         ServerCard = "server-card" in Card,
+        ChartServers = "chart-servers" in Chart,
+        ChartRtt = "chart-rtt" in Chart,
+        RttMini = "rtt-mini" in Chart,
     }
 );
 
@@ -162,6 +165,16 @@ names!(
         /// A card's sentence for screen readers, visually hidden.
         SrOnly = "rll-sr-only" in Card,
         CardMarks = "rll-card__marks" in Card,
+        ChartSvg = "rll-chart__svg" in Chart,
+        ChartAxes = "rll-chart__axes" in Chart,
+        ChartBand = "rll-chart__band" in Chart,
+        ChartCeiling = "rll-chart__ceiling" in Chart,
+        ChartLimit = "rll-chart__limit" in Chart,
+        ChartHere = "rll-chart__here" in Chart,
+        ChartLine = "rll-chart__line" in Chart,
+        ChartDot = "rll-chart__dot" in Chart,
+        /// The mini chart's mark on its line at the learner's round trip.
+        ChartAt = "rll-chart__at" in Chart,
     }
 );
 
@@ -215,6 +228,9 @@ pub enum Block {
     /// A server's card, which the view adds, one per server, with
     /// `vm::cards::shell`: never in the markup of the page.
     Card,
+    /// A chart's SVG, which the view adds when a chart first comes into
+    /// view, with `vm::chart::svg`: never in the markup of the page.
+    Chart,
 }
 
 impl Block {
@@ -258,6 +274,7 @@ impl Block {
             }
             Block::Lesson => full,
             Block::TourPanel | Block::TourRecap | Block::Offered | Block::Card => false,
+            Block::Chart => false,
         }
     }
 }

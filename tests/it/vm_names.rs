@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use ratelimit_lab::sim::{params, Strategy};
+use ratelimit_lab::vm::chart;
 use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
@@ -115,6 +116,13 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     let recap = tour::recap(7, 7, true, &t, "rll1", 2);
     // A server's card is added by the view, one per server.
     let card = ratelimit_lab::vm::cards::shell(3, 1, &t);
+    // A chart's SVG is added by the view when it comes into view.
+    let charts = [
+        chart::svg(Hook::ChartServers, 7, 7 * 16, true),
+        chart::svg(Hook::ChartRtt, 3, 3 * 21, true),
+        chart::svg(Hook::RttMini, 1, 21, false),
+    ]
+    .concat();
     for (sel, block) in names {
         if block == Block::TourPanel {
             assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
@@ -122,6 +130,8 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
             assert!(has(&recap, sel), "{sel} is not in the lesson's recap");
         } else if block == Block::Card {
             assert!(has(&card, sel), "{sel} is not in a server's card");
+        } else if block == Block::Chart {
+            assert!(has(&charts, sel), "{sel} is not in a chart's SVG");
         } else if block == Block::Offered {
             assert!(has(&default, sel), "{sel} is never written");
         } else {
@@ -147,7 +157,8 @@ fn hiding_a_section_drops_its_slots_and_keeps_the_others() {
     }
 }
 
-/// The non-comment lines of the view's sources (`src/ui/`), with their file.
+/// The non-comment lines of the view's sources (`src/ui/`), with their
+/// place (`charts.rs:12`).
 fn view_lines() -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
     let mut out = Vec::new();
@@ -155,8 +166,10 @@ fn view_lines() -> Vec<(String, String)> {
         let path = e.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("a source file");
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            out.push((file.clone(), line.to_string()));
+        for (k, line) in text.lines().enumerate() {
+            if !line.trim_start().starts_with("//") {
+                out.push((format!("{file}:{}", k + 1), line.to_string()));
+            }
         }
     }
     out
