@@ -143,8 +143,16 @@ names!(
         ChartServers = "chart-servers" in Chart,
         ChartRtt = "chart-rtt" in Chart,
         RttMini = "rtt-mini" in Chart,
+        /// The gateway's refusals on the picture (edge only).
+        EdgeRefused = "edge-refused" in Edge,
     }
 );
+
+impl Hook {
+    /// The attribute a hook is written in: for a binder that names an
+    /// element it found (and takes the name away).
+    pub const KEY: &'static str = "data-testid";
+}
 
 names!(
     /// A class the view finds its element by.
@@ -231,6 +239,9 @@ pub enum Block {
     /// A chart's SVG, which the view adds when a chart first comes into
     /// view, with `vm::chart::svg`: never in the markup of the page.
     Chart,
+    /// The gateway's refusals, which the view names on the picture's
+    /// gateway while the edge strategy shows it: never in the markup.
+    Edge,
 }
 
 impl Block {
@@ -274,7 +285,7 @@ impl Block {
             }
             Block::Lesson => full,
             Block::TourPanel | Block::TourRecap | Block::Offered | Block::Card => false,
-            Block::Chart => false,
+            Block::Chart | Block::Edge => false,
         }
     }
 }
