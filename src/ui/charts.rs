@@ -8,7 +8,8 @@
 //! step: a new scenario starts a new sweep, and animation frames advance it
 //! a few milliseconds at a time, only while the charts are on screen. Until
 //! a point has all its bursts, the chart keeps the previous sweep's point,
-//! marked stale. The SVG is built once and its attributes rewritten.
+//! marked stale. The SVG is written once (by [`crate::vm::chart::svg`])
+//! and then only its attributes rewritten.
 
 use crate::vm::names::Slot;
 use std::cell::RefCell;
@@ -23,10 +24,11 @@ use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
 use crate::sim::{Scenario, Strategy};
-use crate::vm::chart::{chart, mini as mini_chart, point_label, px, Chart, MINI_H};
+use crate::vm::chart::{
+    chart, dot_class, mini as mini_chart, point_label, px, series_class, svg, Chart, MINI_H,
+};
+use crate::vm::names::{Class, Hook};
 use crate::vm::text::{Texts, T};
-
-const SVG: &str = "http://www.w3.org/2000/svg";
 
 /// How long each animation frame may spend on sweeps, in ms: most of a
 /// 16.7 ms frame while the charts are on screen, leaving the page enough
@@ -100,73 +102,48 @@ struct Svg {
     dots: Vec<Attrs>,
 }
 
-fn svg_el(doc: &web_sys::Document, tag: &str, class: &str) -> web_sys::Element {
-    let el = doc
-        .create_element_ns(Some(SVG), tag)
-        .unwrap_or_else(|_| doc.create_element("g").expect("an element"));
-    let _ = el.set_attribute("class", class);
-    el
-}
-
 impl Svg {
-    /// One image (its name says what it shows), with `lines` lines and
-    /// bands and `points` points; `full` draws axes and takes the focus.
+    /// Writes the SVG `vm` makes ([`svg`]) into `host` and finds its parts.
     fn new(
-        doc: &web_sys::Document,
         host: &web_sys::Element,
-        testid: &str,
+        hook: Hook,
         lines: usize,
         points: usize,
         full: bool,
-    ) -> Svg {
-        let svg = svg_el(doc, "svg", "rll-chart__svg");
-        let _ = svg.set_attribute("data-testid", testid);
-        let _ = svg.set_attribute("role", "img");
-        let add = |tag: &str, class: &str| {
-            let el = svg_el(doc, tag, class);
-            let _ = svg.append_child(&el);
-            el
+    ) -> Option<Svg> {
+        host.set_inner_html(&svg(hook, lines, points, full));
+        let found = host.last_element_child().and_then(Svg::parts);
+        // The parts are `vm`'s names (checked natively): one missing is a
+        // rename on one side only.
+        #[cfg(debug_assertions)]
+        if found.is_none() {
+            let said = "rate limit lab: a chart's SVG lacks a part the view binds";
+            web_sys::console::error_1(&said.into());
+        }
+        found
+    }
+
+    /// The parts of the chart's SVG `el`, found by their names.
+    fn parts(el: web_sys::Element) -> Option<Svg> {
+        let one = |c: Class| super::dom::find(&el, c.selector());
+        let kept = |c: Class| one(c).map(Attrs::new);
+        let all = |c: Class| {
+            let found = super::dom::all(&el, c.selector());
+            found.into_iter().map(Attrs::new).collect()
         };
-        let axes = full.then(|| add("g", "rll-chart__axes"));
-        // The ticks' loose numbers are for the eye (the image's children
-        // are not read anyway; this says so to any checker).
-        if let Some(a) = &axes {
-            let _ = a.set_attribute("aria-hidden", "true");
-        }
-        if full {
-            // One tab stop: arrow keys move along the points (for the eye;
-            // a screen reader reads the image's name, then the table).
-            let _ = svg.set_attribute("tabindex", "0");
-        }
-        let bands: Vec<_> = (0..lines).map(|_| add("path", "rll-chart__band")).collect();
-        let ceiling = add("path", "rll-chart__ceiling");
-        let limit = add("line", "rll-chart__limit");
-        let here = add("line", "rll-chart__here");
-        let lines: Vec<_> = (0..lines).map(|_| add("path", "rll-chart__line")).collect();
-        let dots: Vec<_> = (0..points)
-            .map(|_| {
-                let dot = add("circle", "rll-chart__dot");
-                let _ = dot.set_attribute("r", "3.5");
-                dot
-            })
-            .collect();
-        let at = add("circle", "rll-chart__at");
-        let _ = at.set_attribute("r", "3");
-        let _ = host.append_child(&svg);
-        let kept = |v: Vec<web_sys::Element>| v.into_iter().map(Attrs::new).collect();
-        Svg {
-            svg: Attrs::new(svg),
-            axes,
+        Some(Svg {
+            axes: one(Class::ChartAxes),
             axes_html: String::new(),
             table_html: String::new(),
-            limit: Attrs::new(limit),
-            ceiling: Attrs::new(ceiling),
-            here: Attrs::new(here),
-            at: Attrs::new(at),
-            bands: kept(bands),
-            lines: kept(lines),
-            dots: kept(dots),
-        }
+            limit: kept(Class::ChartLimit)?,
+            ceiling: kept(Class::ChartCeiling)?,
+            here: kept(Class::ChartHere)?,
+            at: kept(Class::ChartAt)?,
+            bands: all(Class::ChartBand),
+            lines: all(Class::ChartLine),
+            dots: all(Class::ChartDot),
+            svg: Attrs::new(el),
+        })
     }
 
     /// Writes the chart into the elements: `name` is the image's name,
@@ -213,11 +190,10 @@ impl Svg {
             _ => set(&mut self.at, "visibility", "hidden"),
         }
         for ((band, line), s) in self.bands.iter_mut().zip(&mut self.lines).zip(&c.series) {
-            let class = |what: &str| format!("rll-chart__{what} rll-s-{}", s.strategy.as_str());
             set(band, "d", &s.band);
-            set(band, "class", &class("band"));
+            set(band, "class", &series_class(Class::ChartBand, s.strategy));
             set(line, "d", &s.line);
-            set(line, "class", &class("line"));
+            set(line, "class", &series_class(Class::ChartLine, s.strategy));
         }
         for (k, el) in self.dots.iter_mut().enumerate() {
             match c.dots.get(k) {
@@ -231,19 +207,7 @@ impl Svg {
                     set(el, "data-min", &d.min.to_string());
                     set(el, "data-max", &d.max.to_string());
                     set(el, "data-label", &point_label(c.axis, d, texts));
-                    set(
-                        el,
-                        "class",
-                        &format!(
-                            "rll-chart__dot rll-s-{}{}",
-                            d.strategy.as_str(),
-                            if d.stale {
-                                " rll-chart__dot--stale"
-                            } else {
-                                ""
-                            }
-                        ),
-                    );
+                    set(el, "class", &dot_class(d));
                 }
                 None => set(el, "visibility", "hidden"),
             }
@@ -253,7 +217,8 @@ impl Svg {
 
 /// A chart's drawn points, and the one the arrow keys are on (`data-at`).
 fn points_of(svg: &web_sys::Element) -> (Vec<web_sys::Element>, Option<usize>) {
-    let dots = super::dom::all(svg, "circle.rll-chart__dot:not([visibility])");
+    let drawn = format!("{}:not([visibility])", Class::ChartDot.selector());
+    let dots = super::dom::all(svg, &drawn);
     let at = dots.iter().position(|d| d.has_attribute("data-at"));
     (dots, at)
 }
@@ -273,7 +238,7 @@ fn mark(svg: &web_sys::Element, dots: &[web_sys::Element], at: Option<usize>, to
 fn show(svg: &web_sys::Element, dot: &web_sys::Element) {
     let label = dot.get_attribute("data-label").unwrap_or_default();
     if let Some(out) = svg
-        .closest(".rll-charts")
+        .closest(Slot::Charts.selector())
         .ok()
         .flatten()
         .and_then(|root| super::dom::slot(&root, Slot::ChartReadout))
@@ -287,7 +252,9 @@ fn show(svg: &web_sys::Element, dot: &web_sys::Element) {
 pub fn key(svg: &web_sys::Element, key: &str, ev: &web_sys::Event) {
     let (dots, at) = points_of(svg);
     let n = dots.len() as i32;
-    let series = super::dom::all(svg, ".rll-chart__line").len().max(1) as i32;
+    let series = super::dom::all(svg, Class::ChartLine.selector())
+        .len()
+        .max(1) as i32;
     let per = (n / series).max(1);
     let step: i32 = match key {
         "ArrowRight" => 1,
@@ -310,11 +277,12 @@ pub fn key(svg: &web_sys::Element, key: &str, ev: &web_sys::Event) {
 /// point: its numbers under the charts.
 pub fn readout(ev: &web_sys::Event) {
     if ev.type_() == "focusin" {
-        if let Some(svg) = super::dom::closest(ev, ".rll-chart__svg[tabindex]") {
+        let focusable = format!("{}[tabindex]", Class::ChartSvg.selector());
+        if let Some(svg) = super::dom::closest(ev, &focusable) {
             let (dots, at) = points_of(&svg);
             mark(&svg, &dots, at, at.unwrap_or(0));
         }
-    } else if let Some(dot) = super::dom::closest(ev, ".rll-chart__dot") {
+    } else if let Some(dot) = super::dom::closest(ev, Class::ChartDot.selector()) {
         if let Some(svg) = dot.closest("svg").ok().flatten() {
             show(&svg, &dot);
         }
@@ -368,17 +336,18 @@ struct Drawn {
 /// first time).
 fn draw_charts(lab: Lab, sec: &Section, sweeps: &[Sweeping; 2], drawn: &mut Drawn) {
     if drawn.charts.is_empty() {
-        let Some(doc) = sec.hosts[0].owner_document() else {
-            return;
-        };
-        for ((axis, testid), host) in [(Axis::Servers, "chart-servers"), (Axis::Rtt, "chart-rtt")]
-            .into_iter()
-            .zip(&sec.hosts)
-        {
+        let built = [
+            (Axis::Servers, Hook::ChartServers),
+            (Axis::Rtt, Hook::ChartRtt),
+        ]
+        .into_iter()
+        .zip(&sec.hosts)
+        .map(|((axis, hook), host)| {
             let lines = axis.strategies().len();
-            let svg = Svg::new(&doc, host, testid, lines, lines * axis.values().len(), true);
-            drawn.charts.push(svg);
-        }
+            Svg::new(host, hook, lines, lines * axis.values().len(), true)
+        })
+        .collect::<Option<Vec<_>>>();
+        drawn.charts = built.unwrap_or_default();
     }
     let m = lab.m();
     let s = lab.scenario.get_untracked();
@@ -411,17 +380,8 @@ fn draw_mini(lab: Lab, mini: &Mini, rtt: &Sweeping, drawn: &mut Drawn) {
         return;
     }
     if drawn.mini.is_none() {
-        let Some(doc) = mini.host.owner_document() else {
-            return;
-        };
-        drawn.mini = Some(Svg::new(
-            &doc,
-            &mini.host,
-            "rtt-mini",
-            1,
-            Axis::Rtt.values().len(),
-            false,
-        ));
+        let points = Axis::Rtt.values().len();
+        drawn.mini = Svg::new(&mini.host, Hook::RttMini, 1, points, false);
     }
     let Some(svg) = drawn.mini.as_mut() else {
         return;

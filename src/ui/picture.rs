@@ -475,7 +475,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 Some(rect) if !hiding => {
                     let n = words.with(|m| m.gateway_refused);
                     hide(g, false);
-                    attr(g, "data-testid", "edge-refused");
+                    attr(g, Hook::KEY, Hook::EdgeRefused.as_str());
                     attr(g, "data-value", &n.to_string());
                     text(
                         g,
@@ -488,7 +488,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 }
                 _ => {
                     hide(g, true);
-                    let _ = g.remove_attribute("data-testid");
+                    let _ = g.remove_attribute(Hook::KEY);
                 }
             }
         }

@@ -6,6 +6,7 @@ use crate::sim::sweep::{Axis, Point, Sweep};
 use crate::sim::Strategy;
 
 use super::format;
+use super::names::{Class, Hook};
 use super::text::{Texts, T};
 
 /// The margins inside a chart, in viewBox units (written once: the view
@@ -567,4 +568,50 @@ pub fn axes(c: &Chart, axis_label: &str, limit_label: &str) -> String {
 /// the ones the round-trip chart draws (the others do not depend on it).
 pub fn mini_shown(strategy: Strategy) -> bool {
     Axis::Rtt.strategies().contains(&strategy)
+}
+
+/// A chart's SVG, named `hook`, its parts empty until a [`Chart`] fills
+/// them: a band and a line for each of `lines` strategies, `points` dots,
+/// the limit, the ceiling, the learner's position and the mini chart's
+/// mark. `full` adds the axes (hidden from screen readers: the image has a
+/// name, and a table follows) and one tab stop for the arrow keys.
+pub fn svg(hook: Hook, lines: usize, points: usize, full: bool) -> String {
+    let part = |tag: &str, c: Class, more: &str| format!("<{tag}{}{more}/>", c.attr());
+    let mut out = format!(
+        r#"<svg{}{} role="img"{}>"#,
+        Class::ChartSvg.attr(),
+        hook.attr(),
+        if full { r#" tabindex="0""# } else { "" }
+    );
+    if full {
+        out.push_str(&format!(
+            r#"<g{} aria-hidden="true"></g>"#,
+            Class::ChartAxes.attr()
+        ));
+    }
+    out.push_str(&part("path", Class::ChartBand, "").repeat(lines));
+    out.push_str(&part("path", Class::ChartCeiling, ""));
+    out.push_str(&part("line", Class::ChartLimit, ""));
+    out.push_str(&part("line", Class::ChartHere, ""));
+    out.push_str(&part("path", Class::ChartLine, "").repeat(lines));
+    out.push_str(&part("circle", Class::ChartDot, r#" r="3.5""#).repeat(points));
+    out.push_str(&part("circle", Class::ChartAt, r#" r="3""#));
+    out + "</svg>"
+}
+
+/// A strategy's `part` of a chart (its band, line or dot) in the
+/// strategy's colour: "rll-chart__line rll-s-incr".
+pub fn series_class(part: Class, s: Strategy) -> String {
+    format!("{} rll-s-{}", part.as_str(), s.as_str())
+}
+
+/// A point's class: its strategy's colour, and faded while its point has
+/// not all its bursts.
+pub fn dot_class(d: &Dot) -> String {
+    let class = series_class(Class::ChartDot, d.strategy);
+    if d.stale {
+        class + " rll-chart__dot--stale"
+    } else {
+        class
+    }
 }

@@ -140,8 +140,19 @@ names!(
         TourGoal = "tour-goal" in TourPanel,
         TourRecap = "tour-recap" in TourRecap,
         ServerCard = "server-card" in Card,
+        ChartServers = "chart-servers" in Chart,
+        ChartRtt = "chart-rtt" in Chart,
+        RttMini = "rtt-mini" in Chart,
+        /// The gateway's refusals on the picture (edge only).
+        EdgeRefused = "edge-refused" in Edge,
     }
 );
+
+impl Hook {
+    /// The attribute a hook is written in: for a binder that names an
+    /// element it found (and takes the name away).
+    pub const KEY: &'static str = "data-testid";
+}
 
 names!(
     /// A class the view finds its element by.
@@ -162,6 +173,16 @@ names!(
         /// A card's sentence for screen readers, visually hidden.
         SrOnly = "rll-sr-only" in Card,
         CardMarks = "rll-card__marks" in Card,
+        ChartSvg = "rll-chart__svg" in Chart,
+        ChartAxes = "rll-chart__axes" in Chart,
+        ChartBand = "rll-chart__band" in Chart,
+        ChartCeiling = "rll-chart__ceiling" in Chart,
+        ChartLimit = "rll-chart__limit" in Chart,
+        ChartHere = "rll-chart__here" in Chart,
+        ChartLine = "rll-chart__line" in Chart,
+        ChartDot = "rll-chart__dot" in Chart,
+        /// The mini chart's mark on its line at the learner's round trip.
+        ChartAt = "rll-chart__at" in Chart,
     }
 );
 
@@ -215,6 +236,12 @@ pub enum Block {
     /// A server's card, which the view adds, one per server, with
     /// `vm::cards::shell`: never in the markup of the page.
     Card,
+    /// A chart's SVG, which the view adds when a chart first comes into
+    /// view, with `vm::chart::svg`: never in the markup of the page.
+    Chart,
+    /// The gateway's refusals, which the view names on the picture's
+    /// gateway while the edge strategy shows it: never in the markup.
+    Edge,
 }
 
 impl Block {
@@ -258,6 +285,7 @@ impl Block {
             }
             Block::Lesson => full,
             Block::TourPanel | Block::TourRecap | Block::Offered | Block::Card => false,
+            Block::Chart | Block::Edge => false,
         }
     }
 }

@@ -428,3 +428,65 @@ fn a_point_is_named_by_its_strategy_place_and_numbers() {
         "Lua bucket, 2.5 ms round trip: 3.5 allowed on average, fewest 3, most 4"
     );
 }
+
+#[test]
+fn a_charts_svg_is_written_whole_with_a_part_for_each_thing_it_draws() {
+    use ratelimit_lab::vm::chart::svg;
+    use ratelimit_lab::vm::names::Hook;
+    // The mini chart: one line, two points here; no axes, no tab stop.
+    assert_eq!(
+        svg(Hook::RttMini, 1, 2, false),
+        concat!(
+            r#"<svg class="rll-chart__svg" data-testid="rtt-mini" role="img">"#,
+            r#"<path class="rll-chart__band"/><path class="rll-chart__ceiling"/>"#,
+            r#"<line class="rll-chart__limit"/><line class="rll-chart__here"/>"#,
+            r#"<path class="rll-chart__line"/>"#,
+            r#"<circle class="rll-chart__dot" r="3.5"/><circle class="rll-chart__dot" r="3.5"/>"#,
+            r#"<circle class="rll-chart__at" r="3"/></svg>"#,
+        )
+    );
+    // A full chart: its axes hidden from screen readers (the image has a
+    // name, and a table follows), one tab stop, a band and a line per
+    // strategy, a dot per point.
+    let full = svg(Hook::ChartServers, 7, 112, true);
+    assert!(full.starts_with(concat!(
+        r#"<svg class="rll-chart__svg" data-testid="chart-servers" role="img" tabindex="0">"#,
+        r#"<g class="rll-chart__axes" aria-hidden="true"></g><path class="rll-chart__band"/>"#
+    )));
+    let count = |part: &str| full.matches(part).count();
+    assert_eq!(count(r#"<path class="rll-chart__band"/>"#), 7);
+    assert_eq!(count(r#"<path class="rll-chart__line"/>"#), 7);
+    assert_eq!(count(r#"<circle class="rll-chart__dot" r="3.5"/>"#), 112);
+    assert_eq!(count("<circle"), 113);
+}
+
+#[test]
+fn a_series_and_a_point_are_classed_by_strategy_and_a_stale_point_faded() {
+    use ratelimit_lab::vm::chart::{dot_class, series_class, Dot};
+    use ratelimit_lab::vm::names::Class;
+    assert_eq!(
+        series_class(Class::ChartBand, Strategy::Local),
+        "rll-chart__band rll-s-local"
+    );
+    assert_eq!(
+        series_class(Class::ChartLine, Strategy::GetSet),
+        "rll-chart__line rll-s-getset"
+    );
+    let mut d = Dot {
+        strategy: Strategy::Lua,
+        x_text: "5".to_string(),
+        x: "5".to_string(),
+        mean: "40".to_string(),
+        min: 40,
+        max: 40,
+        cx: 0.0,
+        cy: 0.0,
+        stale: false,
+    };
+    assert_eq!(dot_class(&d), "rll-chart__dot rll-s-lua");
+    d.stale = true;
+    assert_eq!(
+        dot_class(&d),
+        "rll-chart__dot rll-s-lua rll-chart__dot--stale"
+    );
+}

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use ratelimit_lab::sim::{params, Strategy};
+use ratelimit_lab::vm::chart;
 use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
@@ -105,23 +106,49 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     );
     let names = Slot::ALL
         .iter()
-        .map(|n| (n.selector(), n.block()))
-        .chain(Act::ALL.iter().map(|n| (n.selector(), n.block())))
-        .chain(Hook::ALL.iter().map(|n| (n.selector(), n.block())))
-        .chain(Class::ALL.iter().map(|n| (n.selector(), n.block())));
+        .map(|n| (n.selector(), n.block(), format!("Slot::{n:?}")))
+        .chain(
+            Act::ALL
+                .iter()
+                .map(|n| (n.selector(), n.block(), format!("Act::{n:?}"))),
+        )
+        .chain(
+            Hook::ALL
+                .iter()
+                .map(|n| (n.selector(), n.block(), format!("Hook::{n:?}"))),
+        )
+        .chain(
+            Class::ALL
+                .iter()
+                .map(|n| (n.selector(), n.block(), format!("Class::{n:?}"))),
+        );
     // The lesson's panel is drawn by `vm::tour` while a step runs.
     let t = english();
     let panel = tour::panel(&tour::builtin(&t), 1, &t, "rll1", 2);
     let recap = tour::recap(7, 7, true, &t, "rll1", 2);
     // A server's card is added by the view, one per server.
     let card = ratelimit_lab::vm::cards::shell(3, 1, &t);
-    for (sel, block) in names {
+    // A chart's SVG is added by the view when it comes into view; the
+    // gateway's refusals are named by the view.
+    let charts = [
+        chart::svg(Hook::ChartServers, 7, 7 * 16, true),
+        chart::svg(Hook::ChartRtt, 3, 3 * 21, true),
+        chart::svg(Hook::RttMini, 1, 21, false),
+    ]
+    .concat();
+    let view = view_lines();
+    for (sel, block, name) in names {
         if block == Block::TourPanel {
             assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
         } else if block == Block::TourRecap {
             assert!(has(&recap, sel), "{sel} is not in the lesson's recap");
         } else if block == Block::Card {
             assert!(has(&card, sel), "{sel} is not in a server's card");
+        } else if block == Block::Chart {
+            assert!(has(&charts, sel), "{sel} is not in a chart's SVG");
+        } else if block == Block::Edge {
+            let set = view.iter().any(|(_, l)| l.contains(&name));
+            assert!(set, "{name} ({sel}) is set by no binder");
         } else if block == Block::Offered {
             assert!(has(&default, sel), "{sel} is never written");
         } else {
@@ -147,7 +174,8 @@ fn hiding_a_section_drops_its_slots_and_keeps_the_others() {
     }
 }
 
-/// The non-comment lines of the view's sources (`src/ui/`), with their file.
+/// The non-comment lines of the view's sources (`src/ui/`), with their
+/// place (`charts.rs:12`).
 fn view_lines() -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
     let mut out = Vec::new();
@@ -155,8 +183,10 @@ fn view_lines() -> Vec<(String, String)> {
         let path = e.expect("an entry").path();
         let text = std::fs::read_to_string(&path).expect("a source file");
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            out.push((file.clone(), line.to_string()));
+        for (k, line) in text.lines().enumerate() {
+            if !line.trim_start().starts_with("//") {
+                out.push((format!("{file}:{}", k + 1), line.to_string()));
+            }
         }
     }
     out
@@ -165,23 +195,18 @@ fn view_lines() -> Vec<(String, String)> {
 #[test]
 fn the_view_looks_names_up_through_the_contract_not_by_literal() {
     let mut spelled = Vec::new();
-    // A hook as a selector, or set on an element; a class as a selector,
-    // or bare (a class list).
-    let hooks = Hook::ALL.iter().flat_map(|h| {
-        [
-            format!("data-testid=\\\"{}\\\"", h.as_str()),
-            format!("\"data-testid\", \"{}\"", h.as_str()),
-        ]
-    });
+    // A slot or an act as a selector; a test hook anyhow (as a selector,
+    // or set on an element: the view writes `Hook::KEY`); a class as a
+    // selector, or bare (a class list).
     let classes = Class::ALL.iter().flat_map(|c| {
         [
             format!("\".{}\"", c.as_str()),
             format!("\"{}\"", c.as_str()),
         ]
     });
-    let words: Vec<String> = ["[data-slot=".to_string(), "[data-act=".to_string()]
+    let words: Vec<String> = ["[data-slot=", "[data-act=", "data-testid"]
+        .map(String::from)
         .into_iter()
-        .chain(hooks)
         .chain(classes)
         .collect();
     for (file, line) in view_lines() {
@@ -217,5 +242,19 @@ fn a_notice_after_mounting_is_written_as_the_mounted_one() {
     assert_eq!(
         ratelimit_lab::vm::skeleton::notice_item("a < b"),
         "<li>a &lt; b</li>"
+    );
+}
+
+#[test]
+fn a_hook_the_view_sets_is_the_attribute_the_markup_writes() {
+    // What the browser tests and a course author's page look up.
+    assert_eq!(Hook::KEY, "data-testid");
+    for h in Hook::ALL {
+        assert_eq!(h.attr(), format!(" {}=\"{}\"", Hook::KEY, h.as_str()));
+        assert_eq!(h.selector(), format!("[{}=\"{}\"]", Hook::KEY, h.as_str()));
+    }
+    assert_eq!(
+        Hook::EdgeRefused.selector(),
+        r#"[data-testid="edge-refused"]"#
     );
 }
