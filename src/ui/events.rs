@@ -66,7 +66,8 @@ pub fn bind(lab: Lab, root: &Element) {
             traffic_key(lab, &input, &key, &ev);
         } else if let Some(option) = closest(&ev, "[role=\"radio\"]") {
             super::quiz::key(&option, &key, &ev);
-        } else if let Some(svg) = closest(&ev, ".rll-chart__svg[tabindex]") {
+        } else if let Some(svg) = closest(&ev, &format!("{}[tabindex]", Class::ChartSvg.selector()))
+        {
             super::charts::key(&svg, &key, &ev);
         }
     });

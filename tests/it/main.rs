@@ -13,6 +13,8 @@
 //! - `tidy`: the model knows nothing about the browser, the clock or
 //!   ambient randomness; the view-model nothing about the browser; the
 //!   view's and the view-model's modules import each other without cycles.
+//! - `styles`: every class name the view sets or looks for is the
+//!   stylesheet's or the markup's, every colour it reads a defined property.
 //! - `vm_*`: the view-model (`src/vm/`), everything the widget shows that
 //!   is computed: the Redis log (`vm_log`), the shared-read rule
 //!   (`vm_reads`), the timeline (`vm_timeline`), the totals and verdicts
@@ -38,6 +40,7 @@ mod params;
 mod properties;
 mod queue;
 mod sort;
+mod styles;
 mod sweeps;
 mod tidy;
 mod vm_cards;

@@ -197,11 +197,14 @@ fn the_view_looks_names_up_through_the_contract_not_by_literal() {
     let mut spelled = Vec::new();
     // A slot or an act as a selector; a test hook anyhow (as a selector,
     // or set on an element: the view writes `Hook::KEY`); a class as a
-    // selector, or bare (a class list).
+    // selector (alone or with more after it), or bare (a class list).
     let classes = Class::ALL.iter().flat_map(|c| {
         [
             format!("\".{}\"", c.as_str()),
             format!("\"{}\"", c.as_str()),
+            // The class with more to the selector: `[tabindex]`, `:hover`.
+            format!("\".{}[", c.as_str()),
+            format!("\".{}:", c.as_str()),
         ]
     });
     let words: Vec<String> = ["[data-slot=", "[data-act=", "data-testid"]
