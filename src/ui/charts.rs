@@ -399,200 +399,243 @@ fn draw_mini(lab: Lab, mini: &Mini, rtt: &Sweeping, drawn: &mut Drawn) {
 
 /// Binds the charts and the mini chart under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
-    let section = Section::find(root);
-    let mini = super::dom::slot(root, Slot::RttMini).map(|host| Mini {
-        width: use_width(&host),
-        visible: use_visible(&host),
-        host,
-    });
-    if section.is_none() && mini.is_none() {
+    let views = Views {
+        section: Section::find(root),
+        mini: super::dom::slot(root, Slot::RttMini).map(|host| Mini {
+            width: use_width(&host),
+            visible: use_visible(&host),
+            host,
+        }),
+    };
+    if views.section.is_none() && views.mini.is_none() {
         return;
     }
-    let (section, mini) = (Rc::new(section), Rc::new(mini));
-    let charts_seen = {
-        let section = section.clone();
-        move || {
-            section
-                .as_ref()
-                .as_ref()
-                .is_some_and(|s| s.visible.try_get().unwrap_or(false))
-        }
-    };
-    let mini_seen = {
-        let mini = mini.clone();
-        move || {
-            mini.as_ref()
-                .as_ref()
-                .is_some_and(|m| m.visible.try_get().unwrap_or(false))
-                && lab
-                    .scenario
-                    .try_with(|s| crate::vm::chart::mini_shown(s.strategy))
-                    .unwrap_or(false)
-        }
-    };
+    let views = Rc::new(views);
     let working = RwSignal::new(true);
     let tick = RwSignal::new(0u32);
     let sweeps = Rc::new(RefCell::new([
         Sweeping::new(Axis::Servers),
         Sweeping::new(Axis::Rtt),
     ]));
-    let drawn = Rc::new(RefCell::new(Drawn::default()));
+    follow(lab, &views, &sweeps, working, tick);
+    show_working(lab, &views, working);
+    let worker = Rc::new(Worker::default());
+    worker.start(lab, views.clone(), sweeps, working);
+    wake(lab, &views, &worker, tick);
+    let held = send_wrapper::SendWrapper::new(worker);
+    on_cleanup(move || held.take().stop());
+}
 
-    // Draws what is on screen from the sweeps as they stand.
-    let redraw = {
-        let (sweeps, drawn, section, mini) =
-            (sweeps.clone(), drawn.clone(), section.clone(), mini.clone());
-        let (charts_seen, mini_seen) = (charts_seen.clone(), mini_seen.clone());
-        move || {
-            let (sweeps, mut drawn) = (sweeps.borrow(), drawn.borrow_mut());
-            if let Some(sec) = section.as_ref().as_ref().filter(|_| untrack(&charts_seen)) {
-                draw_charts(lab, sec, &sweeps, &mut drawn);
-            }
-            if let Some(m) = mini.as_ref().as_ref().filter(|_| untrack(&mini_seen)) {
-                draw_mini(lab, m, &sweeps[1], &mut drawn);
-            }
+/// What the charts are drawn into, found once: the section's two charts
+/// and the mini chart, either of which a page may leave out.
+struct Views {
+    section: Option<Section>,
+    mini: Option<Mini>,
+}
+
+impl Views {
+    /// Whether the two charts are (nearly) in view.
+    fn charts_seen(&self) -> bool {
+        self.section
+            .as_ref()
+            .is_some_and(|s| s.visible.try_get().unwrap_or(false))
+    }
+
+    /// Whether the mini chart is in view and the strategy has one.
+    fn mini_seen(&self, lab: Lab) -> bool {
+        self.mini
+            .as_ref()
+            .is_some_and(|m| m.visible.try_get().unwrap_or(false))
+            && lab
+                .scenario
+                .try_with(|s| crate::vm::chart::mini_shown(s.strategy))
+                .unwrap_or(false)
+    }
+
+    /// Draws what is on screen from the sweeps as they stand.
+    fn redraw(&self, lab: Lab, sweeps: &[Sweeping; 2], drawn: &mut Drawn) {
+        if let Some(sec) = self
+            .section
+            .as_ref()
+            .filter(|_| untrack(|| self.charts_seen()))
+        {
+            draw_charts(lab, sec, sweeps, drawn);
         }
-    };
+        if let Some(m) = self
+            .mini
+            .as_ref()
+            .filter(|_| untrack(|| self.mini_seen(lab)))
+        {
+            draw_mini(lab, m, &sweeps[1], drawn);
+        }
+    }
+}
 
-    // A new scenario: new sweeps where it changed what they depend on
-    // (cheap: nothing runs yet), then wake the worker. A new round trip
-    // changes neither sweep the mini chart draws: only its mark moves.
-    {
-        let (sweeps, section, mini) = (sweeps.clone(), section.clone(), mini.clone());
+/// A new scenario: new sweeps where it changed what they depend on
+/// (cheap: nothing runs yet), the note, the mini chart shown or not, then
+/// the worker woken. A new round trip changes neither sweep the mini chart
+/// draws: only its mark moves.
+fn follow(
+    lab: Lab,
+    views: &Rc<Views>,
+    sweeps: &Rc<RefCell<[Sweeping; 2]>>,
+    working: RwSignal<bool>,
+    tick: RwSignal<u32>,
+) {
+    let (views, sweeps) = (views.clone(), sweeps.clone());
+    super::effect(move || {
+        let s = lab.scenario.get();
+        for sw in sweeps.borrow_mut().iter_mut() {
+            sw.follow(&s);
+        }
+        if let Some(n) = views.section.as_ref().and_then(|s| s.note.as_ref()) {
+            super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
+        }
+        if let Some(m) = &views.mini {
+            super::dom::hide(&m.host, !crate::vm::chart::mini_shown(s.strategy));
+        }
+        working.set(true);
+        tick.update(|t| *t += 1);
+    });
+}
+
+/// "Working…" under the charts while a sweep runs.
+fn show_working(lab: Lab, views: &Views, working: RwSignal<bool>) {
+    if let Some(w) = views.section.as_ref().and_then(|s| s.working.clone()) {
         super::effect(move || {
-            let s = lab.scenario.get();
-            for sw in sweeps.borrow_mut().iter_mut() {
-                sw.follow(&s);
-            }
-            if let Some(n) = section.as_ref().as_ref().and_then(|s| s.note.as_ref()) {
-                super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
-            }
-            if let Some(m) = mini.as_ref().as_ref() {
-                super::dom::hide(&m.host, !crate::vm::chart::mini_shown(s.strategy));
-            }
-            working.set(true);
-            tick.update(|t| *t += 1);
+            let text = if working.get() {
+                lab.t(T::ChartWorking)
+            } else {
+                String::new()
+            };
+            super::dom::text(&w, &text);
         });
     }
-    if let Some(w) = section.as_ref().as_ref().and_then(|s| s.working.clone()) {
-        super::effect(move || {
-            let busy = working.get();
-            super::dom::text(
-                &w,
-                &if busy {
-                    lab.t(T::ChartWorking)
-                } else {
-                    String::new()
-                },
+}
+
+/// The sweeps' worker: while a view is on screen and its sweep not done,
+/// one animation frame after another advances the sweep a few
+/// milliseconds, then redraws.
+#[derive(Default)]
+struct Worker {
+    frame: RefCell<Option<Closure<dyn FnMut()>>>,
+    running: std::cell::Cell<bool>,
+    /// The frame asked for, cancelled when the widget goes (its closure
+    /// is dropped then, and must not be called after).
+    pending: std::cell::Cell<i32>,
+}
+
+impl Worker {
+    /// Asks for the next animation frame.
+    fn ask(&self) {
+        if let (Some(w), Some(f)) = (web_sys::window(), self.frame.borrow().as_ref()) {
+            self.pending.set(
+                w.request_animation_frame(f.as_ref().unchecked_ref())
+                    .unwrap_or(0),
             );
-        });
+        }
     }
 
-    // The worker: while a view is on screen and its sweep not done, advance
-    // the sweep a few milliseconds per animation frame, then redraw.
-    type Frame = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
-    let frame: Frame = Rc::new(RefCell::new(None));
-    let running = Rc::new(std::cell::Cell::new(false));
-    // The frame asked for, cancelled when the widget goes (its closure is
-    // dropped then, and must not be called after).
-    let pending = Rc::new(std::cell::Cell::new(0));
-    {
-        let (sweeps, frame_in, running_in, redraw, pending) = (
-            sweeps.clone(),
-            frame.clone(),
-            running.clone(),
-            redraw.clone(),
-            pending.clone(),
-        );
-        let (charts_seen, mini_seen) = (charts_seen.clone(), mini_seen.clone());
+    /// Makes the frame's closure (not yet asked for).
+    fn start(
+        self: &Rc<Self>,
+        lab: Lab,
+        views: Rc<Views>,
+        sweeps: Rc<RefCell<[Sweeping; 2]>>,
+        working: RwSignal<bool>,
+    ) {
+        let me = self.clone();
+        let drawn = RefCell::new(Drawn::default());
         let drawn_at = std::cell::Cell::new(f64::NEG_INFINITY);
-        *frame.borrow_mut() = Some(Closure::new(move || {
-            let Some(perf) = web_sys::window().and_then(|w| w.performance()) else {
+        *self.frame.borrow_mut() = Some(Closure::new(move || {
+            let Some(done) = advance(lab, &views, &sweeps, &drawn, &drawn_at) else {
                 return;
             };
-            // The servers sweep only for the charts; the round trip's for
-            // the charts or the mini chart.
-            let charts = untrack(&charts_seen);
-            let needed = [charts, charts || untrack(&mini_seen)];
-            let budget = if charts { BUDGET_MS } else { MINI_BUDGET_MS };
-            let start = perf.now();
-            let mut done = true;
-            for (sw, need) in sweeps.borrow_mut().iter_mut().zip(needed) {
-                let Some(now) = sw.now.as_mut().filter(|_| need) else {
-                    continue;
-                };
-                while !now.is_done() && perf.now() - start < budget {
-                    // A tenth of a point at a time: at 16 × 500 a whole
-                    // point would overrun the mini chart's budget.
-                    now.advance(SEEDS / 10);
-                }
-                done &= now.is_done();
+            if !done {
+                return me.ask();
             }
-            // Points appear a few times a second while the sweeps run: a
-            // redraw (the SVG's attributes, then its style and layout) costs
-            // about as much as a frame's runs, so every frame would halve
-            // the pace.
-            if done || start - drawn_at.get() >= REDRAW_MS {
-                drawn_at.set(start);
-                redraw();
-            }
-            if done {
-                running_in.set(false);
-                let all = sweeps
-                    .borrow()
-                    .iter()
-                    .all(|sw| sw.now.as_ref().is_some_and(Sweep::is_done));
-                if all {
-                    working.set(false);
-                    for sw in sweeps.borrow_mut().iter_mut() {
-                        sw.before = None;
-                    }
+            me.running.set(false);
+            let all = sweeps
+                .borrow()
+                .iter()
+                .all(|sw| sw.now.as_ref().is_some_and(Sweep::is_done));
+            if all {
+                working.set(false);
+                for sw in sweeps.borrow_mut().iter_mut() {
+                    sw.before = None;
                 }
-            } else if let (Some(w), Some(f)) = (web_sys::window(), frame_in.borrow().as_ref()) {
-                pending.set(
-                    w.request_animation_frame(f.as_ref().unchecked_ref())
-                        .unwrap_or(0),
-                );
             }
         }));
     }
-    {
-        let (frame, running, pending) = (frame.clone(), running.clone(), pending.clone());
-        super::effect(move || {
-            tick.track();
-            let charts = charts_seen();
-            let mini_on = mini_seen();
-            // Track the widths: a resize redraws.
-            if let Some(s) = section.as_ref().as_ref() {
-                s.width.track();
-            }
-            if let Some(m) = mini.as_ref().as_ref() {
-                m.width.track();
-            }
-            // Nobody sees a chart off screen: draw it when it comes into
-            // view. Drawn in the next frame, not inside the slider's input:
-            // a round trip dragged moves the mini chart's mark a frame later.
-            if !charts && !mini_on {
-                return;
-            }
-            if !running.get() {
-                running.set(true);
-                if let (Some(win), Some(f)) = (web_sys::window(), frame.borrow().as_ref()) {
-                    pending.set(
-                        win.request_animation_frame(f.as_ref().unchecked_ref())
-                            .unwrap_or(0),
-                    );
-                }
-            }
-        });
-    }
 
-    let held = send_wrapper::SendWrapper::new((frame, pending));
-    on_cleanup(move || {
-        let (frame, pending) = held.take();
+    /// The widget is gone: no frame after this one, and the closure
+    /// dropped.
+    fn stop(&self) {
         if let Some(w) = web_sys::window() {
-            let _ = w.cancel_animation_frame(pending.get());
+            let _ = w.cancel_animation_frame(self.pending.get());
         }
-        frame.borrow_mut().take();
+        self.frame.borrow_mut().take();
+    }
+}
+
+/// One frame of the worker: advances the sweeps the views on screen need
+/// (the servers sweep only for the charts; the round trip's for the charts
+/// or the mini chart) within the frame's budget, redraws now and then, and
+/// says whether they are done (`None`: no clock to keep the budget by).
+fn advance(
+    lab: Lab,
+    views: &Views,
+    sweeps: &RefCell<[Sweeping; 2]>,
+    drawn: &RefCell<Drawn>,
+    drawn_at: &std::cell::Cell<f64>,
+) -> Option<bool> {
+    let perf = web_sys::window().and_then(|w| w.performance())?;
+    let charts = untrack(|| views.charts_seen());
+    let needed = [charts, charts || untrack(|| views.mini_seen(lab))];
+    let budget = if charts { BUDGET_MS } else { MINI_BUDGET_MS };
+    let start = perf.now();
+    let mut done = true;
+    for (sw, need) in sweeps.borrow_mut().iter_mut().zip(needed) {
+        let Some(now) = sw.now.as_mut().filter(|_| need) else {
+            continue;
+        };
+        while !now.is_done() && perf.now() - start < budget {
+            // A tenth of a point at a time: at 16 × 500 a whole point
+            // would overrun the mini chart's budget.
+            now.advance(SEEDS / 10);
+        }
+        done &= now.is_done();
+    }
+    // Points appear a few times a second while the sweeps run: a redraw
+    // (the SVG's attributes, then its style and layout) costs about as
+    // much as a frame's runs, so every frame would halve the pace.
+    if done || start - drawn_at.get() >= REDRAW_MS {
+        drawn_at.set(start);
+        views.redraw(lab, &sweeps.borrow(), &mut drawn.borrow_mut());
+    }
+    Some(done)
+}
+
+/// Starts the worker when a view comes on screen, the scenario changes
+/// (`tick`) or a view is resized. Nobody sees a chart off screen: it is
+/// drawn when it comes into view, in the next frame, never inside the
+/// slider's input (a round trip dragged moves the mini chart's mark a
+/// frame later).
+fn wake(lab: Lab, views: &Rc<Views>, worker: &Rc<Worker>, tick: RwSignal<u32>) {
+    let (views, worker) = (views.clone(), worker.clone());
+    super::effect(move || {
+        tick.track();
+        let (charts, mini) = (views.charts_seen(), views.mini_seen(lab));
+        // Track the widths: a resize redraws.
+        if let Some(s) = &views.section {
+            s.width.track();
+        }
+        if let Some(m) = &views.mini {
+            m.width.track();
+        }
+        if (charts || mini) && !worker.running.get() {
+            worker.running.set(true);
+            worker.ask();
+        }
     });
 }
