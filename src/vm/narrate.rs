@@ -12,7 +12,7 @@
 //! requests holding the same count stay on screen ([`races`], [`advance`]).
 
 use super::format;
-use super::own::own_counts;
+use super::own::{own_counts, Own};
 use super::text::{Texts, T};
 use crate::sim::{Call, Command, Report, Strategy};
 
@@ -156,38 +156,87 @@ fn call_of(r: &Report, q: usize, f: &dyn Fn(&Call) -> bool) -> Option<usize> {
         .position(|c| c.request == Some(q as u32) && f(c))
 }
 
+/// "allowed" or "refused with 429".
+fn yes(a: bool) -> Option<T> {
+    Some(if a { T::NarrYes } else { T::NarrNo })
+}
+
 /// Everything that happens at exactly `e` (µs), in the order a learner
 /// follows it: arrivals, what Redis runs, decisions, commands sent,
 /// replies, answers.
 #[inline(never)]
 fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String> {
-    let s = &r.scenario;
-    let memory = matches!(
-        s.strategy,
-        Strategy::Local | Strategy::Split | Strategy::Sync
-    );
-    let yes = |a: bool| Some(if a { T::NarrYes } else { T::NarrNo });
-    let name = |c: &Call| name(c, tx);
-    let same = |i: usize| same(r, shared, i, e);
-    let call_of = |q: usize, f: &dyn Fn(&Call) -> bool| call_of(r, q, f);
-    // Each server's own count just before `e` (none decided before 0).
-    let mut own = own_counts(r, e.saturating_sub(1));
-    if e == 0 {
-        for o in &mut own {
-            o.count = 0;
-            o.known = o.known.map(|_| 0);
+    let mut m = Telling {
+        r,
+        shared,
+        e,
+        tx,
+        out: Vec::new(),
+        told: Vec::new(),
+        folded: Vec::new(),
+    };
+    m.arrivals();
+    m.runs();
+    m.decisions();
+    m.sends();
+    let answers = m.answers();
+    m.replies();
+    m.out.extend(answers);
+    m.out.iter().map(|c| c.words(tx)).collect()
+}
+
+/// The moment `e` of run `r` being told, and what is told so far.
+struct Telling<'a> {
+    r: &'a Report,
+    shared: &'a [Option<u32>],
+    e: u64,
+    tx: &'a Texts,
+    out: Vec<Clause>,
+    /// Requests whose decision is told.
+    told: Vec<usize>,
+    /// Calls told with something else.
+    folded: Vec<usize>,
+}
+
+impl Telling<'_> {
+    fn same(&self, i: usize) -> Option<(T, u32)> {
+        same(self.r, self.shared, i, self.e)
+    }
+
+    /// The requests that arrive: with their decision when it is taken on
+    /// arrival (the gateway, a count in memory), or with the command sent.
+    fn arrivals(&mut self) {
+        let (r, e) = (self.r, self.e);
+        // Each server's own count just before `e` (none decided before 0).
+        let mut own = own_counts(r, e.saturating_sub(1));
+        if e == 0 {
+            for o in &mut own {
+                o.count = 0;
+                o.known = o.known.map(|_| 0);
+            }
+        }
+        for (q, req) in r.requests.iter().enumerate() {
+            if req.arrival_us == e {
+                let c = self.arrival(q, &own);
+                if c.verdict.is_some() {
+                    self.told.push(q);
+                }
+                self.out.push(c);
+            }
         }
     }
-    let mut out: Vec<Clause> = Vec::new();
-    let mut told = Vec::new(); // requests whose decision is told
-    let mut folded = Vec::new(); // calls told with something else
-    for (q, req) in r.requests.iter().enumerate() {
-        if req.arrival_us != e {
-            continue;
-        }
+
+    /// Request `q`'s arrival; `own` as in [`Telling::arrivals`].
+    fn arrival(&mut self, q: usize, own: &[Own]) -> Clause {
+        let (r, e) = (self.r, self.e);
+        let req = &r.requests[q];
         let (n, sv, at_once) = (q as u32, req.server.unwrap_or(0), req.decided_us == e);
+        let memory = matches!(
+            r.scenario.strategy,
+            Strategy::Local | Strategy::Split | Strategy::Sync
+        );
         let mut c = Clause::new(T::NarrArrive, n, sv);
-        if s.strategy == Strategy::Edge && at_once {
+        if r.scenario.strategy == Strategy::Edge && at_once {
             c.key = T::NarrGateway;
             c.v = r
                 .requests
@@ -208,120 +257,142 @@ fn clauses(r: &Report, shared: &[Option<u32>], e: u64, tx: &Texts) -> Vec<String
                 None => T::NarrMemory,
             };
             c.verdict = yes(req.allowed);
-        } else if let Some(i) = call_of(q, &|x| x.sent_us == e) {
-            folded.push(i);
+        } else if let Some(i) = call_of(r, q, &|x| x.sent_us == e) {
+            self.folded.push(i);
             c.key = T::NarrArriveSend;
             c.c = r.calls[i].command.as_str().to_string();
         }
-        if c.verdict.is_some() {
-            told.push(q);
-        }
-        out.push(c);
+        c
     }
-    // What Redis runs.
-    for (i, call) in r.calls.iter().enumerate() {
-        if call.executed_us != Some(e) {
-            continue;
+
+    /// What Redis runs.
+    fn runs(&mut self) {
+        for (i, call) in self.r.calls.iter().enumerate() {
+            if call.executed_us == Some(self.e) {
+                let c = self.run(i, call);
+                self.out.push(c);
+            }
         }
+    }
+
+    /// Call `i` run by Redis.
+    fn run(&self, i: usize, call: &Call) -> Clause {
         let mut c = Clause::new(T::NarrRun, call.request.unwrap_or(0), call.server);
-        c.c = name(call);
+        c.c = name(call, self.tx);
         c.v = call.counter_after;
         match call.command {
             Command::Get => {
                 c.key = T::NarrRunGet;
                 c.v = call.value;
-                c.note = same(i);
+                c.note = self.same(i);
             }
             Command::EvalSha => c.key = T::NarrRunLua,
-            Command::Set => {
-                // A SET that writes what an earlier SET wrote: a lost update.
-                c.note = r
-                    .calls
-                    .iter()
-                    .find(|d| {
-                        d.command == Command::Set
-                            && d.request != call.request
-                            && d.arg == call.arg
-                            && d.executed_us.is_some_and(|x| x < e)
-                    })
-                    .and_then(|d| d.request)
-                    .map(|m| (T::NarrLost, m));
-            }
+            Command::Set => c.note = lost(self.r, call, self.e),
             _ if call.request.is_none() => {
-                c.c = tx.fill(
+                c.c = self.tx.fill(
                     T::NarrBatch,
                     &[("c", &c.c), ("s", &(call.server + 1).to_string())],
                 )
             }
             _ => {}
         }
-        out.push(c);
+        c
     }
-    // Decisions not told with the arrival: on Redis's reply, or by the
-    // fail rule when the server stopped waiting.
-    for (q, req) in r.requests.iter().enumerate() {
-        if req.decided_us != e || told.contains(&q) {
-            continue;
-        }
-        let mut c = Clause::new(T::NarrRequest, q as u32, req.server.unwrap_or(0));
-        c.verdict = yes(req.allowed);
-        if let Some(i) = call_of(q, &|x| x.abandoned_us == Some(e)) {
-            folded.push(i);
-            c.key = T::NarrTimeout;
-            c.c = name(&r.calls[i]);
-            c.verdict = Some(if req.allowed {
-                T::NarrOpen
-            } else {
-                T::NarrClosed
-            });
-        } else if let Some(i) = call_of(q, &|x| x.replied_us == Some(e)) {
-            folded.push(i);
-            c.key = T::NarrReply;
-            c.c = name(&r.calls[i]);
-            c.v = r.calls[i].value;
-            c.note = same(i);
-        }
-        out.push(c);
-    }
-    // Commands sent (other than on arrival).
-    for (i, call) in r.calls.iter().enumerate() {
-        if call.sent_us == e && !folded.contains(&i) {
-            let mut c = Clause::new(T::NarrSend, 0, call.server);
-            c.c = name(call);
-            out.push(c);
-        }
-    }
-    // Answers that come after the decision (GET then SET: after the SET);
-    // the reply that brings one is told with it.
-    let mut answers = Vec::new();
-    for (q, req) in r.requests.iter().enumerate() {
-        if req.answer_us == e && req.decided_us != e {
-            if let Some(i) = call_of(q, &|x| x.replied_us == Some(e) || x.abandoned_us == Some(e)) {
-                folded.push(i);
+
+    /// Decisions not told with the arrival: on Redis's reply, or by the
+    /// fail rule when the server stopped waiting.
+    fn decisions(&mut self) {
+        let (r, e) = (self.r, self.e);
+        for (q, req) in r.requests.iter().enumerate() {
+            if req.decided_us != e || self.told.contains(&q) {
+                continue;
             }
-            let mut c = Clause::new(T::NarrAnswer, q as u32, 0);
+            let mut c = Clause::new(T::NarrRequest, q as u32, req.server.unwrap_or(0));
             c.verdict = yes(req.allowed);
-            answers.push(c);
+            if let Some(i) = call_of(r, q, &|x| x.abandoned_us == Some(e)) {
+                self.folded.push(i);
+                c.key = T::NarrTimeout;
+                c.c = name(&r.calls[i], self.tx);
+                c.verdict = Some(if req.allowed {
+                    T::NarrOpen
+                } else {
+                    T::NarrClosed
+                });
+            } else if let Some(i) = call_of(r, q, &|x| x.replied_us == Some(e)) {
+                self.folded.push(i);
+                c.key = T::NarrReply;
+                c.c = name(&r.calls[i], self.tx);
+                c.v = r.calls[i].value;
+                c.note = self.same(i);
+            }
+            self.out.push(c);
         }
     }
-    // Other replies, and calls given up on that decide nothing.
-    for (i, call) in r.calls.iter().enumerate() {
-        let key = if call.replied_us == Some(e) {
-            T::NarrReply
-        } else if call.abandoned_us == Some(e) {
-            T::NarrTimeout
-        } else {
-            continue;
-        };
-        if !folded.contains(&i) {
-            let mut c = Clause::new(key, 0, call.server);
-            c.c = name(call);
-            c.v = call.value;
-            out.push(c);
+
+    /// Commands sent (other than on arrival).
+    fn sends(&mut self) {
+        for (i, call) in self.r.calls.iter().enumerate() {
+            if call.sent_us == self.e && !self.folded.contains(&i) {
+                let mut c = Clause::new(T::NarrSend, 0, call.server);
+                c.c = name(call, self.tx);
+                self.out.push(c);
+            }
         }
     }
-    out.extend(answers);
-    out.iter().map(|c| c.words(tx)).collect()
+
+    /// Answers that come after the decision (GET then SET: after the SET),
+    /// told last; the reply that brings one is told with it.
+    fn answers(&mut self) -> Vec<Clause> {
+        let (r, e) = (self.r, self.e);
+        let mut answers = Vec::new();
+        for (q, req) in r.requests.iter().enumerate() {
+            if req.answer_us == e && req.decided_us != e {
+                if let Some(i) = call_of(r, q, &|x| {
+                    x.replied_us == Some(e) || x.abandoned_us == Some(e)
+                }) {
+                    self.folded.push(i);
+                }
+                let mut c = Clause::new(T::NarrAnswer, q as u32, 0);
+                c.verdict = yes(req.allowed);
+                answers.push(c);
+            }
+        }
+        answers
+    }
+
+    /// Other replies, and calls given up on that decide nothing.
+    fn replies(&mut self) {
+        for (i, call) in self.r.calls.iter().enumerate() {
+            let key = if call.replied_us == Some(self.e) {
+                T::NarrReply
+            } else if call.abandoned_us == Some(self.e) {
+                T::NarrTimeout
+            } else {
+                continue;
+            };
+            if !self.folded.contains(&i) {
+                let mut c = Clause::new(key, 0, call.server);
+                c.c = name(call, self.tx);
+                c.v = call.value;
+                self.out.push(c);
+            }
+        }
+    }
+}
+
+/// For a SET at `e` that writes what an earlier SET of another request
+/// wrote (a lost update), that request.
+fn lost(r: &Report, call: &Call, e: u64) -> Option<(T, u32)> {
+    r.calls
+        .iter()
+        .find(|d| {
+            d.command == Command::Set
+                && d.request != call.request
+                && d.arg == call.arg
+                && d.executed_us.is_some_and(|x| x < e)
+        })
+        .and_then(|d| d.request)
+        .map(|m| (T::NarrLost, m))
 }
 
 /// The whole run in one sentence: how many got through against what the

@@ -91,9 +91,17 @@ struct W<'a> {
     /// where they first appear ([`super::glossary::link`]).
     glossary: bool,
     linked: Vec<&'static str>,
+    /// The page written, and whether the widget is the page's own (it
+    /// reads and writes the address).
+    page: &'a Page,
+    url_state: bool,
 }
 
 impl W<'_> {
+    /// Whether the page has block `b` ([`Block::shown`]).
+    fn on(&self, b: Block) -> bool {
+        b.shown(self.page, self.url_state)
+    }
     fn raw(&mut self, s: &str) -> &mut Self {
         self.out.push_str(s);
         self
@@ -231,7 +239,9 @@ pub fn fit_class<'a>(labels: impl Iterator<Item = &'a str>, pad: f32) -> u32 {
 }
 
 /// The widget's markup for `page`. `quiz` and `order` are the questions and
-/// the order of their options (see [`super::quiz::order`]).
+/// the order of their options (see [`super::quiz::order`]). Each block is
+/// written by its own function, when [`Block::shown`] says the page has it
+/// (one rule, which the view's check of this markup shares).
 pub fn skeleton(
     page: &Page,
     t: &Texts,
@@ -247,39 +257,55 @@ pub fn skeleton(
         base: if url_state { 1 } else { 2 },
         glossary: !page.compact && !page.hide.contains(&Section::Glossary),
         linked: Vec::new(),
+        page,
+        url_state,
     };
-    let shows = |s: Section| !page.hide.contains(&s);
-    let full = !page.compact;
-    // Which blocks the markup has: one rule, which the view's check of
-    // this markup shares ([`Block::shown`]).
-    let on = |b: Block| b.shown(page, url_state);
-    // Compact keeps the sliders, the picture and the totals: no title (but
-    // its heading, for the page's outline), no tabs.
+    head(&mut w);
+    // Where the lesson's panel goes while it runs.
+    if w.on(Block::Lesson) {
+        w.raw("<div").slot(Slot::Tour).raw("></div>");
+    }
+    let tabbed = w.on(Block::Tabs);
+    if tabbed {
+        tabs(&mut w, &page.tabs);
+    }
+    panel(&mut w, tabbed);
+    w.raw(
+        r#"<p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer""#,
+    )
+    .slot(Slot::Announcer)
+    .raw(r#"></p>"#);
+    if w.on(Block::Quiz) {
+        quiz_section(&mut w, quiz, order);
+    }
+    if w.on(Block::Takeaways) {
+        takeaways(&mut w, &page.tabs);
+    }
+    if w.glossary {
+        let h = (w.base + 1).min(6);
+        let g = super::glossary::section(w.t, w.id, h);
+        w.raw(&g);
+    }
+    if w.on(Block::Footer) {
+        footer(&mut w);
+    }
+    w.out
+}
+
+/// The title's row (the title, the lesson's offer, the framing), then the
+/// notice. Compact keeps the sliders, the picture and the totals: no title
+/// (but its heading, for the page's outline), no tabs.
+fn head(w: &mut W) {
+    let page = w.page;
     // The lesson's offer (the view writes the button's label, which counts
     // the steps), where the sections a lesson works with are all shown: in
     // the title's row, so it takes no line of its own on a wide screen.
-    let lesson = [
-        Section::Tour,
-        Section::Picture,
-        Section::Controls,
-        Section::Totals,
-    ];
-    let mut offer = full && lesson.into_iter().all(shows);
-    let offer_line = |w: &mut W| {
-        w.raw(r#"<p class="rll-tour-offer""#)
-            .slot(Slot::TourOffer)
-            .raw(">")
-            .text(T::TourOffer)
-            .raw(r#" <button type="button" class="rll-button rll-button--small""#)
-            .hook(Hook::TourStart)
-            .act(Act::TourStart)
-            .raw("></button></p>");
-    };
-    if shows(Section::Title) && full {
+    let mut offer = w.on(Block::Offer);
+    if !page.hide.contains(&Section::Title) && !page.compact {
         w.raw(r#"<header class="rll-head">"#)
             .heading(0, "rll-head__title", "", T::Title);
         if std::mem::take(&mut offer) {
-            offer_line(&mut w);
+            offer_line(w);
         }
         w.raw(r#"<p class="rll-head__framing">"#)
             .terms(T::Framing)
@@ -289,22 +315,61 @@ pub fn skeleton(
         // its outline (and its h1 on the widget's own page).
         w.heading(0, "rll-sr-only", "", T::Title);
     }
-    notice(&mut w, &page.notices);
+    notice(w, &page.notices);
     if offer {
-        offer_line(&mut w);
+        offer_line(w);
     }
-    // Where the lesson's panel goes while it runs.
-    if on(Block::Lesson) {
-        w.raw("<div").slot(Slot::Tour).raw("></div>");
+}
+
+/// The line that offers the guided lesson.
+fn offer_line(w: &mut W) {
+    w.raw(r#"<p class="rll-tour-offer""#)
+        .slot(Slot::TourOffer)
+        .raw(">")
+        .text(T::TourOffer)
+        .raw(r#" <button type="button" class="rll-button rll-button--small""#)
+        .hook(Hook::TourStart)
+        .act(Act::TourStart)
+        .raw("></button></p>");
+}
+
+/// The panel the tabs control: the summary, the deck and every block
+/// that shows the strategy's run.
+fn panel(w: &mut W, tabbed: bool) {
+    panel_head(w, tabbed);
+    deck(w);
+    if w.on(Block::Cards) {
+        cards(w);
     }
-    let tabbed = on(Block::Tabs);
-    if tabbed {
-        tabs(&mut w, &page.tabs);
+    // The race on one clock and what Redis saw right after the cards, so
+    // that the picture and the racing requests' rows fit in one screen.
+    if w.on(Block::Redis) {
+        redis(w);
     }
+    // The code after them.
+    if w.on(Block::Code) {
+        code(w);
+    }
+    if w.on(Block::More) {
+        more(w);
+    }
+    if w.on(Block::Charts) {
+        charts(w);
+    }
+    if w.on(Block::Explanation) {
+        explanation(w);
+    }
+    w.raw("</div>");
+}
+
+/// The opening of the panel the tabs control, its heading for screen
+/// readers (the view writes the strategy's name), and the summary line.
+fn panel_head(w: &mut W, tabbed: bool) {
     let _ = write!(
         w.out,
-        r#"<div class="{}" id="{id}-panel""#,
-        Class::Panel.as_str()
+        r#"<div class="{}" id="{}-panel""#,
+        Class::Panel.as_str(),
+        w.id
     );
     if tabbed {
         w.raw(r#" role="tabpanel""#);
@@ -316,27 +381,31 @@ pub fn skeleton(
         r#"<h{h} class="rll-sr-only" data-slot="{}"></h{h}>"#,
         Slot::TabName.as_str()
     );
-    if on(Block::Summary) {
+    if w.on(Block::Summary) {
         w.raw(r#"<p class="rll-panel__summary"><span"#)
             .slot(Slot::Summary)
             .raw(r#"></span>"#);
         // Every offered strategy's summary, unseen in the same place, so
         // the line is as tall as the longest one and a tab change moves
         // nothing below it.
-        for s in &page.tabs {
+        for s in &w.page.tabs {
             w.raw(r#"<span class="rll-panel__sizer" aria-hidden="true">"#)
                 .text(summary(*s))
                 .raw("</span>");
         }
         w.raw("</p>");
     }
+}
+
+/// The deck: the picture, the totals and the controls.
+fn deck(w: &mut W) {
     w.raw(r#"<div class=""#)
         .raw(Class::Deck.as_str())
         .raw(r#"">"#);
-    if on(Block::Picture) {
-        picture(&mut w);
+    if w.on(Block::Picture) {
+        picture(w);
     }
-    if on(Block::Totals) {
+    if w.on(Block::Totals) {
         w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group""#)
             .slot(Slot::Totals)
             .raw(r#" aria-label=""#)
@@ -345,123 +414,114 @@ pub fn skeleton(
         let head = super::totals::head_skeleton(w.t);
         w.raw(&head).raw("</div></div>");
     }
-    if on(Block::Controls) {
-        w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
-        for (knob, label) in SLIDERS {
-            w.slider(knob, label);
-        }
-        w.raw("</div>");
-        w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll""#).act(Act::Reroll).raw(r#"><span aria-hidden="true">↻ </span>"#)
-            .text(T::Reroll)
-            .raw(r#"</button><span class="rll-seed""#).slot(Slot::Seed).raw(r#"></span><button type="button" class="rll-button rll-button--small" data-testid="reset""#).act(Act::Reset).raw(r#">"#)
-            .text(T::Reset)
-            .raw("</button></div></div>");
+    if w.on(Block::Controls) {
+        controls(w);
     }
     w.raw("</div>");
-    if on(Block::Cards) {
-        w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
-            .text(T::LegendLabel)
-            .raw(r#"">"#);
-        for (class, label) in [
-            ("ok", T::LegendOk),
-            ("over", T::LegendOver),
-            ("no", T::LegendNo),
-            ("under", T::LegendUnder),
-            ("unused", T::LegendUnused),
-        ] {
-            let _ = write!(
-                w.out,
-                r#"<li data-legend="{class}"><i class="rll-mark rll-mark--{class}"></i>"#
-            );
-            w.terms(label).raw("</li>");
-        }
-        w.raw(r#"</ul><ul class="rll-cards""#)
-            .slot(Slot::Cards)
-            .raw(r#" aria-label=""#)
-            .text(T::CardsLabel)
-            .raw(r#""></ul></div>"#);
+}
+
+/// The sliders, Reroll, the seed and Reset.
+fn controls(w: &mut W) {
+    w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
+    for (knob, label) in SLIDERS {
+        w.slider(knob, label);
     }
-    // The race on one clock and what Redis saw right after the cards, so
-    // that the picture and the racing requests' rows fit in one screen.
-    if on(Block::Redis) {
-        w.raw(r#"<div class="rll-redis""#)
-            .slot(Slot::Redis)
-            .raw(r#">"#);
-        if on(Block::Timeline) {
-            let _ = write!(
-                w.out,
-                r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
-                Slot::Timeline.as_str()
-            );
-            w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
-                .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
-        }
-        if on(Block::Log) {
-            let _ = write!(
-                w.out,
-                r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
-                Slot::Log.as_str()
-            );
-            w.heading(2, "rll-log__title", "log-title", T::LogTitle)
-                .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
-                .text(T::LogNothing)
-                .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
-        }
-        w.raw("</div>");
-    }
-    // The code after them.
-    if on(Block::Code) {
-        code(&mut w);
-    }
-    let setup = on(Block::Setup);
-    let details_shown = on(Block::Details);
-    if on(Block::More) {
-        w.raw(r#"<div class=""#)
-            .raw(Class::More.as_str())
-            .raw(r#"">"#);
-        if setup {
-            scenario_line(&mut w);
-        }
-        if details_shown {
-            details(&mut w);
-        }
-        w.raw("</div>");
-    }
-    if on(Block::Charts) {
-        charts(&mut w);
-    }
-    if on(Block::Explanation) {
+    w.raw("</div>");
+    w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll""#).act(Act::Reroll).raw(r#"><span aria-hidden="true">↻ </span>"#)
+        .text(T::Reroll)
+        .raw(r#"</button><span class="rll-seed""#).slot(Slot::Seed).raw(r#"></span><button type="button" class="rll-button rll-button--small" data-testid="reset""#).act(Act::Reset).raw(r#">"#)
+        .text(T::Reset)
+        .raw("</button></div></div>");
+}
+
+/// The cards' legend and the list the view fills with one card a server.
+fn cards(w: &mut W) {
+    w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
+        .text(T::LegendLabel)
+        .raw(r#"">"#);
+    for (class, label) in [
+        ("ok", T::LegendOk),
+        ("over", T::LegendOver),
+        ("no", T::LegendNo),
+        ("under", T::LegendUnder),
+        ("unused", T::LegendUnused),
+    ] {
         let _ = write!(
             w.out,
-            r#"<div role="group" class="rll-explain" aria-labelledby="{id}-explain-title">"#
+            r#"<li data-legend="{class}"><i class="rll-mark rll-mark--{class}"></i>"#
         );
-        w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
-            .raw(r#"<p"#)
-            .slot(Slot::Explain1)
-            .raw(r#"></p><p"#)
-            .slot(Slot::Explain2)
-            .raw(r#"></p><p class="rll-explain__prod"><strong>"#)
-            .text(T::InProduction)
-            .raw(r#"</strong><span"#)
-            .slot(Slot::Explain3)
-            .raw(r#"></span></p></div>"#);
+        w.terms(label).raw("</li>");
     }
-    w.raw(r#"</div><p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer""#).slot(Slot::Announcer).raw(r#"></p>"#);
-    if on(Block::Quiz) {
-        quiz_section(&mut w, quiz, order);
+    w.raw(r#"</ul><ul class="rll-cards""#)
+        .slot(Slot::Cards)
+        .raw(r#" aria-label=""#)
+        .text(T::CardsLabel)
+        .raw(r#""></ul></div>"#);
+}
+
+/// The box of the race on one clock (the timeline) and what Redis saw
+/// (the log).
+fn redis(w: &mut W) {
+    let id = w.id.to_string();
+    w.raw(r#"<div class="rll-redis""#)
+        .slot(Slot::Redis)
+        .raw(r#">"#);
+    if w.on(Block::Timeline) {
+        let _ = write!(
+            w.out,
+            r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
+            Slot::Timeline.as_str()
+        );
+        w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
+            .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
     }
-    if on(Block::Takeaways) {
-        takeaways(&mut w, &page.tabs);
+    if w.on(Block::Log) {
+        let _ = write!(
+            w.out,
+            r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
+            Slot::Log.as_str()
+        );
+        w.heading(2, "rll-log__title", "log-title", T::LogTitle)
+            .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
+            .text(T::LogNothing)
+            .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
     }
-    if full && shows(Section::Glossary) {
-        let h = (w.base + 1).min(6);
-        let g = super::glossary::section(w.t, w.id, h);
-        w.raw(&g);
+    w.raw("</div>");
+}
+
+/// The box of the setup (the limit, the load balancer, the presets) and
+/// the details.
+fn more(w: &mut W) {
+    w.raw(r#"<div class=""#)
+        .raw(Class::More.as_str())
+        .raw(r#"">"#);
+    if w.on(Block::Setup) {
+        scenario_line(w);
     }
-    if on(Block::Footer) {
-        footer(&mut w);
+    if w.on(Block::Details) {
+        details(w);
     }
-    w.out
+    w.raw("</div>");
+}
+
+/// Why this happens, and where real systems stand: slots the view fills
+/// for the strategy shown.
+fn explanation(w: &mut W) {
+    let _ = write!(
+        w.out,
+        r#"<div role="group" class="rll-explain" aria-labelledby="{}-explain-title">"#,
+        w.id
+    );
+    w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
+        .raw(r#"<p"#)
+        .slot(Slot::Explain1)
+        .raw(r#"></p><p"#)
+        .slot(Slot::Explain2)
+        .raw(r#"></p><p class="rll-explain__prod"><strong>"#)
+        .text(T::InProduction)
+        .raw(r#"</strong><span"#)
+        .slot(Slot::Explain3)
+        .raw(r#"></span></p></div>"#);
 }
 
 /// What was adjusted, politely, once.
@@ -537,23 +597,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
             w.raw(r#"<div class="rll-tabs__row" role="presentation">"#);
         }
         last = Some(place);
-        let (name, hint) = tab_names(*s);
-        let described = if mixed {
-            String::new()
-        } else {
-            format!(r#" aria-describedby="{group}""#)
-        };
-        let _ = write!(
-            w.out,
-            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="{act}" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
-            id = w.id,
-            n = s.as_str(),
-            act = Act::Tab.as_str()
-        );
-        w.text(name)
-            .raw(r#"</span><span class="rll-tabs__hint">"#)
-            .text(hint)
-            .raw("</span></button>");
+        tab(w, *s, (!mixed).then_some(group.as_str()));
     }
     if last.is_some() {
         w.raw("</div></div>");
@@ -561,9 +605,29 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
     w.raw("</div>");
 }
 
-/// The picture, the replay controls and the prediction.
+/// One strategy's tab, described by its group's heading (`group`: its id)
+/// when the tabs are grouped.
+fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
+    let (name, hint) = tab_names(s);
+    let described = match group {
+        Some(g) => format!(r#" aria-describedby="{g}""#),
+        None => String::new(),
+    };
+    let _ = write!(
+        w.out,
+        r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="{act}" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
+        id = w.id,
+        n = s.as_str(),
+        act = Act::Tab.as_str()
+    );
+    w.text(name)
+        .raw(r#"</span><span class="rll-tabs__hint">"#)
+        .text(hint)
+        .raw("</span></button>");
+}
+
+/// The picture, the replay controls, the narration and the prediction.
 fn picture(w: &mut W) {
-    let id = w.id.to_string();
     w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key" aria-hidden="true""#).slot(Slot::PictureKey).raw(r#">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
@@ -574,7 +638,21 @@ fn picture(w: &mut W) {
         );
         w.text(t).raw("</li>");
     }
-    w.raw(r#"</ul><div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(r#" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
+    w.raw("</ul>");
+    replay(w);
+    // The narration under the controls, so Step stays put as it changes.
+    w.raw(r#"<p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration""#)
+        .slot(Slot::Narration)
+        .raw("></p>");
+    prediction(w);
+    w.raw("</figure></div>");
+}
+
+/// The replay's controls: Play, Step back, Step, the prediction's button,
+/// the time slider and the speed.
+fn replay(w: &mut W) {
+    let id = w.id.to_string();
+    w.raw(r#"<div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(r#" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
@@ -606,16 +684,18 @@ fn picture(w: &mut W) {
         let _ = write!(w.out, r#"<option value="{v}">"#);
         w.text(t).raw("</option>");
     }
-    // The narration under the controls, so Step stays put as it changes.
-    w.raw(r#"</select></label></div><p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration""#)
-        .slot(Slot::Narration)
-        .raw("></p>");
+    w.raw("</select></label></div>");
+}
+
+/// The prediction's form (hidden until asked for) and its result.
+fn prediction(w: &mut W) {
     let _ = write!(
         w.out,
         r#"<form class="rll-predict" data-slot="{}" hidden><label for="{id}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,
         Slot::Predict.as_str(),
         Slot::PredictAsk.as_str(),
-        Hook::PredictGuess.as_str()
+        Hook::PredictGuess.as_str(),
+        id = w.id
     );
     w.text(T::PredictGuess)
         .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
@@ -624,7 +704,7 @@ fn picture(w: &mut W) {
         .text(T::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
         .text(T::PredictHidden)
-        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result""#).slot(Slot::PredictResult).raw(r#"></p></figure></div>"#);
+        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result""#).slot(Slot::PredictResult).raw(r#"></p>"#);
 }
 
 /// The limit, the load balancer and the presets.
@@ -670,13 +750,20 @@ fn scenario_line(w: &mut W) {
 /// The rest of the totals, what happens if Redis is slow or down (with its
 /// settings), and the cost of sharing (with the site's traffic).
 fn details(w: &mut W) {
-    let id = w.id.to_string();
     w.raw(r#"<dl class="rll-stats rll-more__stats""#)
         .slot(Slot::Stats)
         .raw(r#"></dl>"#);
+    down(w);
+    cost(w);
+}
+
+/// What happens if Redis is slow or down, with Redis's health, the
+/// timeout and the fail rule.
+fn down(w: &mut W) {
     let _ = write!(
         w.out,
-        r#"<div role="group" class="rll-down" aria-labelledby="{id}-down-title">"#
+        r#"<div role="group" class="rll-down" aria-labelledby="{}-down-title">"#,
+        w.id
     );
     w.heading(2, "rll-down__title", "down-title", T::DownTitle)
         .raw(r#"<p data-testid="redis-down""#)
@@ -706,9 +793,15 @@ fn details(w: &mut W) {
             (Fail::Closed.as_str(), T::FailClosed),
         ],
     );
+    w.raw("</div></div>");
+}
+
+/// The cost of sharing, with the site's traffic.
+fn cost(w: &mut W) {
+    let id = w.id.to_string();
     let _ = write!(
         w.out,
-        r#"</div></div><div role="group" class="rll-cost" aria-labelledby="{id}-cost-title">"#
+        r#"<div role="group" class="rll-cost" aria-labelledby="{id}-cost-title">"#
     );
     w.heading(2, "rll-cost__title", "cost-title", T::CostTitle);
     let _ = write!(

@@ -512,3 +512,105 @@ fn every_piece_of_text_is_escaped() {
         .count();
     assert!(written >= 80, "{written} sentences written");
 }
+
+/// Where `needle` first is in `html`, which must hold it.
+#[track_caller]
+fn at(html: &str, needle: &str) -> usize {
+    html.find(needle).unwrap_or_else(|| panic!("no {needle}"))
+}
+
+/// Where the `<div` opened at `open` in `html` is closed.
+fn closing_div(html: &str, open: usize) -> usize {
+    let mut depth = 0;
+    let mut i = open;
+    loop {
+        let rest = &html[i..];
+        let (next_open, next_close) = (rest.find("<div"), rest.find("</div>"));
+        match (next_open, next_close) {
+            (Some(o), Some(c)) if o < c => {
+                depth += 1;
+                i += o + 4;
+            }
+            (_, Some(c)) => {
+                depth -= 1;
+                i += c;
+                if depth == 0 {
+                    return i;
+                }
+                i += 6;
+            }
+            _ => panic!("the div at {open} is never closed"),
+        }
+    }
+}
+
+#[test]
+fn the_blocks_come_in_page_order_with_the_run_inside_the_panel() {
+    // The order a learner reads down the page: the title's row, the
+    // notice, the lesson's place, the tabs, then the panel the tabs
+    // control (the summary, the deck of picture, totals and controls, the
+    // cards, Redis's box, the code, the setup and details, the charts, the
+    // explanation), then what does not change with a tab.
+    let blocks = [
+        r#"<header class="rll-head">"#,
+        r#"data-slot="tour-offer""#,
+        r#"class="rll-head__framing""#,
+        r#"data-testid="notice""#,
+        r#"data-slot="tour""#,
+        r#"role="tablist""#,
+        r#"id="rll1-panel""#,
+        r#"data-slot="tab-name""#,
+        r#"class="rll-panel__summary""#,
+        r#"class="rll-deck""#,
+        r#"class="rll-deck__picture""#,
+        r#"class="rll-replay""#,
+        r#"data-testid="narration""#,
+        r#"data-slot="predict""#,
+        r#"class="rll-deck__totals""#,
+        r#"class="rll-deck__controls""#,
+        r#"class="rll-servers""#,
+        r#"data-slot="timeline""#,
+        r#"data-slot="log""#,
+        r#"class="rll-code""#,
+        r#"class="rll-more""#,
+        r#"class="rll-setup""#,
+        r#"data-slot="stats""#,
+        r#"class="rll-down""#,
+        r#"class="rll-cost""#,
+        r#"class="rll-charts""#,
+        r#"class="rll-explain""#,
+        r#"data-testid="announcer""#,
+        r#"data-testid="quiz""#,
+        r#"class="rll-takeaways""#,
+        r#"data-testid="glossary""#,
+        r#"<footer class="rll-foot">"#,
+    ];
+    let html = markup("");
+    let places: Vec<usize> = blocks.iter().map(|b| at(&html, b)).collect();
+    for (i, pair) in places.windows(2).enumerate() {
+        assert!(
+            pair[0] < pair[1],
+            "{} is not before {}",
+            blocks[i],
+            blocks[i + 1]
+        );
+    }
+    // The panel holds everything from the summary to the explanation, and
+    // the announcer is just after it.
+    let panel = html[..at(&html, r#"id="rll1-panel""#)]
+        .rfind("<div")
+        .unwrap();
+    let end = closing_div(&html, panel);
+    assert!(at(&html, r#"class="rll-explain""#) < end);
+    assert!(html[end..].starts_with(r#"</div><p class="rll-sr-only" aria-live="polite""#));
+    // The deck holds the picture, the totals and the controls; the cards
+    // come after it.
+    let deck = at(&html, r#"<div class="rll-deck""#);
+    let deck_end = closing_div(&html, deck);
+    assert!(at(&html, r#"class="rll-deck__controls""#) < deck_end);
+    assert!(deck_end < at(&html, r#"class="rll-servers""#));
+    // Without the title, the offer has a line of its own after the notice.
+    let html = markup("hide=title&servers=99");
+    assert!(at(&html, r#"data-testid="notice""#) < at(&html, r#"data-slot="tour-offer""#));
+    assert!(!html.contains("rll-head__framing"));
+}
