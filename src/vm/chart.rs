@@ -39,7 +39,7 @@ pub const MINI: Margins = Margins {
 /// A full chart's height for its width, in CSS pixels: shorter on a phone.
 /// The stylesheet keeps the same boxes before the SVG is built.
 pub fn height(width: f64) -> f64 {
-    if width < 520.0 {
+    if width < super::NARROW_FIGURE {
         220.0
     } else {
         260.0
