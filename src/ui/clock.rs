@@ -93,12 +93,10 @@ pub fn use_clock(lab: Lab) {
             } else {
                 // Slower through a race, so that two requests holding
                 // the same count stay on screen (RACE_MS at least).
-                let races = lab.report.with_untracked(|r| {
-                    lab.shared
-                        .with_untracked(|shared| crate::vm::narrate::races(r, shared))
-                });
                 let hold = RACE_MS * run_ms / PLAY_MS[1];
-                crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, &races, hold)
+                lab.races.with_untracked(|races| {
+                    crate::vm::narrate::advance(now_t, dt, end as f64 / run_ms, races, hold)
+                })
             };
             if t >= end {
                 finish(lab);

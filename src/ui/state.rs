@@ -86,6 +86,10 @@ pub struct Lab {
     pub strategy: Memo<Strategy>,
     /// Which GETs share a read ([`reads::shared_reads`]).
     pub shared: Memo<Vec<Option<u32>>>,
+    /// When two requests hold the same count ([`narrate::races`]), read
+    /// by the replay's clock and its voice on every frame while it plays:
+    /// worked out once per run, not per frame.
+    pub races: Memo<Vec<(u64, u64)>>,
     /// The same scenario with Redis down, for the availability note while
     /// Redis is healthy ([`totals::down_scenario`]).
     pub down: Memo<Option<Report>>,
@@ -136,6 +140,7 @@ impl Lab {
         let report = memo(move || scenario.with(sim::run));
         let strategy = memo(move || scenario.with(|s| s.strategy));
         let shared = memo(move || report.with(reads::shared_reads));
+        let races = memo(move || report.with(|r| shared.with(|s| crate::vm::narrate::races(r, s))));
         let down = memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::run(&s))));
         let time = RwSignal::new(None::<u64>);
         let at_end = memo(move || {
@@ -175,6 +180,7 @@ impl Lab {
             report,
             strategy,
             shared,
+            races,
             down,
             time,
             at_end,

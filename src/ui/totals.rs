@@ -203,12 +203,7 @@ pub fn use_announcer(lab: Lab, root: &Element) {
         };
         let was = seen.replace(now);
         let clock = js_sys::Date::now();
-        let races = || {
-            lab.report.with_untracked(|r| {
-                lab.shared
-                    .with_untracked(|shared| narrate::races(r, shared))
-            })
-        };
+        let races = || lab.races.get_untracked();
         match narrate::say(was, now, visible, &mut said, clock, races) {
             narrate::Say::Nothing => {}
             narrate::Say::Hush => speak(String::new(), 0),
