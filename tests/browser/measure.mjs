@@ -207,6 +207,7 @@ async function firstRender() {
   return { median_ms: quantile(times, 0.5), runs: times.length };
 }
 
+const PHONE_RTT_MS = 150;
 // 5. The same on a slow phone: 1.6 Mbit/s down, 750 kbit/s up, 150 ms
 //    round trip, CPU ×4, cache disabled, files served gzip-compressed;
 //    the page and a script-tag host page, median of 3 each.
@@ -224,7 +225,7 @@ async function slowPhone() {
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await cdp.send('Network.emulateNetworkConditions', {
-        offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+        offline: false, latency: PHONE_RTT_MS, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(RENDERED);
@@ -380,8 +381,9 @@ const checks = [
   ['slow phone first render, page', result.slow_phone.page.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],
   ['slow phone first render, script-tag host', result.slow_phone.script_tag_host.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],
   ['slow phone first render, bare script tag (no hints)', result.slow_phone.bare_script_tag_host.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],
-  // Within 10 % of the widget's own page, measured in the same run.
-  ['slow phone, bare script tag against the page', result.slow_phone.bare_script_tag_host.median_ms, result.slow_phone.page.median_ms * 1.1, (x) => `${Math.round(x)} ms`],
+  // Against the widget's own page in the same run: the one round trip it
+  // needs to fetch the loader before it knows the other files, and 5 %.
+  ['slow phone, bare script tag against the page', result.slow_phone.bare_script_tag_host.median_ms, result.slow_phone.page.median_ms * 1.05 + PHONE_RTT_MS, (x) => `${Math.round(x)} ms`],
   ['replay, main-thread work per frame p95', r.work_p95_ms, BUDGET.replay_work_p95_ms, (x) => `${round(x, 2)} ms`],
   ['replay, frame interval p95 (no frame dropped)', r.frame_p95_ms, BUDGET.replay_frame_p95_ms, (x) => `${round(x, 1)} ms`],
   ['charts, full refresh', result.charts.worst_refresh_ms, BUDGET.charts_refresh_ms, (x) => `${Math.round(x)} ms`],
