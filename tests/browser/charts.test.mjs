@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { browser, server, watch, Widget, shutdown, expected, until, audit, openMounted, nativeSweep, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, Widget, shutdown, expected, until, audit, openMounted, nativeSweep, chartPoints, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
@@ -42,16 +42,8 @@ async function drawn(w, { timeout = 30000 } = {}) {
 }
 
 /** The drawn points of chart `testid`, as the native sweep writes them. */
-function points(w, testid) {
-  return w.locator(testid).locator('circle').evaluateAll((els) => els
-    .filter((e) => !e.hasAttribute('visibility'))
-    .map((e) => ({
-      strategy: e.dataset.strategy,
-      x: e.dataset.x,
-      mean: e.dataset.mean,
-      min: Number(e.dataset.min),
-      max: Number(e.dataset.max),
-    })));
+async function points(w, testid) {
+  return (await chartPoints(w.locator(testid))).map(({ stale, ...p }) => p);
 }
 
 /** How many points of a chart are marked stale. */

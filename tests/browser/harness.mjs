@@ -422,6 +422,24 @@ export class Widget {
 }
 
 const expectedCache = new Map();
+/**
+ * The drawn points of a chart (`svg`, a locator), as the native sweep
+ * writes them ([`nativeSweep`]), each with whether it is still the
+ * previous sweep's (`stale`).
+ */
+export function chartPoints(svg) {
+  return svg.locator('circle.rll-chart__dot').evaluateAll((els) => els
+    .filter((e) => !e.hasAttribute('visibility'))
+    .map((e) => ({
+      strategy: e.dataset.strategy,
+      x: e.dataset.x,
+      mean: e.dataset.mean,
+      min: Number(e.dataset.min),
+      max: Number(e.dataset.max),
+      stale: e.classList.contains('rll-chart__dot--stale'),
+    })));
+}
+
 let expectBinaryChecked = false;
 const sweepCache = new Map();
 let sweepChecked = false;

@@ -12,7 +12,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { shutdown, until, audit, openMounted, nativeSweep, ARTIFACTS } from './harness.mjs';
+import { shutdown, until, audit, openMounted, nativeSweep, chartPoints, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
@@ -21,18 +21,7 @@ const SHOTS = process.env.SHOTS ? path.resolve(process.env.SHOTS) : ARTIFACTS;
 const mini = (w) => w.locator('rtt-mini');
 
 /** The mini chart's points, as the native sweep writes them. */
-function points(w) {
-  return mini(w).locator('circle.rll-chart__dot').evaluateAll((els) => els
-    .filter((e) => !e.hasAttribute('visibility'))
-    .map((e) => ({
-      strategy: e.dataset.strategy,
-      x: e.dataset.x,
-      mean: e.dataset.mean,
-      min: Number(e.dataset.min),
-      max: Number(e.dataset.max),
-      stale: e.classList.contains('rll-chart__dot--stale'),
-    })));
-}
+const points = (w) => chartPoints(mini(w));
 
 /** Waits until the mini chart has all 21 points of its sweep, none stale. */
 async function complete(w) {
