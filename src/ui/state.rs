@@ -229,11 +229,15 @@ impl Lab {
     }
 
     /// Changes the scenario with `f`; the replay goes back to the end state
-    /// (a change shows its outcome at once).
+    /// (a change shows its outcome at once). A guess replaying or revealed
+    /// ends: its result was about the burst it was made for, not this one.
     pub fn update(&self, f: impl FnOnce(Scenario) -> Scenario) {
         self.playing.set(false);
         self.time.set(None);
-        if matches!(self.predict.get_untracked(), Predict::Replaying(_)) {
+        if matches!(
+            self.predict.get_untracked(),
+            Predict::Replaying(_) | Predict::Revealed(_)
+        ) {
             self.predict.set(Predict::Off);
         }
         self.scenario.update(|s| *s = f(*s));

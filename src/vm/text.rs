@@ -611,7 +611,7 @@ texts! {
     TourRecapMet "tour.recap.met" "You met {met} of {n} goals.";
     TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through.";
     TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost.";
-    TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR, or a Lua script) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far less and lets a little more through.";
+    TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far fewer calls, and lets about one interval's worth of traffic too many through.";
     TourRecapQuiz "tour.recap.quiz" "Check yourself in the quiz";
     TourAgain "tour.again" "Start again";
     TourClose "tour.close" "Close";
@@ -647,7 +647,7 @@ texts! {
     Tour6Text "tour.6.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
     Tour6Goal "tour.6.goal" "Choose what the servers should do when Redis does not answer.";
     Tour6Hint "tour.6.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
-    Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down. Better a short outage than unlimited guesses.";
+    Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
     Tour6Not "tour.6.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
     Tour7Title "tour.7.title" "Cheaper and approximate";
     Tour7Text "tour.7.text" "Each server decides from its memory and adds its counts to Redis every 100 ms.";

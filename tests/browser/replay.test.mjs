@@ -10,7 +10,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
-import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, msHundredths, frames, ROOT, ARTIFACTS } from './harness.mjs';
+import { browser, server, watch, settle, Widget, shutdown, expected, until, audit, openMounted, mounted, msHundredths, frames, waitFor, ROOT, ARTIFACTS } from './harness.mjs';
 
 after(shutdown);
 
@@ -490,6 +490,9 @@ describe('predict, then see', () => {
     assert.equal(await pressed(w), 'false');
     await assertShows(w, wanted(e, null), 'revealed: the end state');
     assert.equal(await w.locator('predict-result').getAttribute('role'), 'status', 'the result is announced');
+    // A new setting is a new burst: the result, about the old one, goes.
+    await w.setSlider('servers', 6);
+    await waitFor(async () => (await w.text('predict-result')) === '', { message: 'the result goes with the setting it was for' });
     assert.deepEqual(w.problems(), []);
     await w.close();
   });

@@ -159,7 +159,7 @@ describe('the lesson, walked as a learner would', () => {
     assert.match(recap, /You met 7 of 7 goals\./);
     assert.match(recap, /N servers let up to N × the limit through/);
     assert.match(recap, /GET, then SET leaves a gap/);
-    assert.match(recap, /INCR, or a Lua script/);
+    assert.match(recap, /One atomic step in Redis \(INCR\)/);
     const focused = () => w.page.evaluate(() => document.activeElement?.textContent);
     await waitFor(async () => (await focused()) === 'What the lesson showed', { message: 'the recap heading is focused' });
     await w.page.locator('[data-act="tour-quiz"]').click();

@@ -407,7 +407,7 @@ fn the_recap_counts_the_goals_met_and_says_the_three_ideas() {
         "{r}"
     );
     assert!(r.contains("GET, then SET leaves a gap"), "{r}");
-    assert!(r.contains("INCR, or a Lua script"), "{r}");
+    assert!(r.contains("One atomic step in Redis (INCR)"), "{r}");
     assert_eq!(r.matches("<li>").count(), 3);
     // The quiz first, as the suggested next thing; without a quiz, Start
     // again is.
