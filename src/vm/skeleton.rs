@@ -116,6 +116,10 @@ impl W<'_> {
     fn hook(&mut self, h: Hook) -> &mut Self {
         self.raw(h.attr())
     }
+    /// Opens a `<div>` of class `c`.
+    fn div(&mut self, c: Class) -> &mut Self {
+        self.raw("<div").raw(c.attr()).raw(">")
+    }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {
         let s = esc(self.t.get(t));
@@ -399,9 +403,7 @@ fn panel_head(w: &mut W, tabbed: bool) {
 
 /// The deck: the picture, the totals and the controls.
 fn deck(w: &mut W) {
-    w.raw(r#"<div class=""#)
-        .raw(Class::Deck.as_str())
-        .raw(r#"">"#);
+    w.div(Class::Deck);
     if w.on(Block::Picture) {
         picture(w);
     }
@@ -492,9 +494,7 @@ fn redis(w: &mut W) {
 /// The box of the setup (the limit, the load balancer, the presets) and
 /// the details.
 fn more(w: &mut W) {
-    w.raw(r#"<div class=""#)
-        .raw(Class::More.as_str())
-        .raw(r#"">"#);
+    w.div(Class::More);
     if w.on(Block::Setup) {
         scenario_line(w);
     }
