@@ -172,6 +172,36 @@ describe('the lesson, walked as a learner would', () => {
     await w.close();
   });
 
+  test('the recap by keyboard only: Finish focuses its heading; Tab reaches the quiz, Start again and Close', async () => {
+    const w = await open('?tour=7', { reducedMotion: 'reduce' });
+    await atStep(w, 7);
+    await keysOn(w, 'tour-next', 'Enter');
+    await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
+    const focused = () => w.page.evaluate(() => ({ text: document.activeElement?.textContent, act: document.activeElement?.dataset.act, testid: document.activeElement?.dataset.testid }));
+    await waitFor(async () => (await focused()).text === 'What the lesson showed', { message: 'the recap heading is focused' });
+    const order = [];
+    for (let k = 0; k < 3; k++) {
+      await w.page.keyboard.press('Tab');
+      order.push((await focused()).act);
+    }
+    assert.deepEqual(order, ['tour-quiz', 'tour-start', 'tour-close'], 'the recap\'s buttons in order');
+    await w.page.keyboard.press('Enter');
+    await waitFor(async () => !(await w.has('tour-recap')), { message: 'Close by keyboard' });
+    assert.equal((await focused()).testid, 'tour-start', 'back on the offer');
+    // Again, and the quiz with Enter.
+    await keysOn(w, 'tour-start', 'Enter');
+    await atStep(w, 1);
+    await w.goto('?tour=7');
+    await atStep(w, 7);
+    await keysOn(w, 'tour-next', 'Enter');
+    await waitFor(async () => (await focused()).text === 'What the lesson showed', { message: 'the recap heading again' });
+    await w.page.keyboard.press('Tab');
+    await w.page.keyboard.press('Enter');
+    await waitFor(async () => (await focused()).text === 'Check yourself', { message: 'the quiz heading is focused' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('the recap\'s Start again opens step 1; Exit mid-lesson leaves no recap', async () => {
     const w = await open('?tour=7');
     await atStep(w, 7);
