@@ -39,7 +39,7 @@ impl Held {
     /// A new, empty card for server `n`; `level` is its heading's level.
     fn new(document: &web_sys::Document, n: usize, level: u8, texts: &Texts) -> Option<Held> {
         let list = document.create_element("ul").ok()?;
-        list.set_inner_html(&crate::vm::cards::shell(level, n, texts));
+        super::dom::set_html(&list, &crate::vm::cards::shell(level, n, texts));
         let li = list.first_element_child()?;
         let find = |c: Class| li.query_selector(c.selector()).ok().flatten();
         Some(Held {

@@ -89,9 +89,9 @@ struct Svg {
     /// The axes (a full chart; none on the mini chart) and their markup
     /// as last written.
     axes: Option<web_sys::Element>,
-    axes_html: String,
+    axes_html: crate::vm::html::Html,
     /// The table of the same numbers (for screen readers) as last written.
-    table_html: String,
+    table_html: crate::vm::html::Html,
     limit: Attrs,
     ceiling: Attrs,
     here: Attrs,
@@ -111,7 +111,7 @@ impl Svg {
         points: usize,
         full: bool,
     ) -> Option<Svg> {
-        host.set_inner_html(&svg(hook, lines, points, full));
+        super::dom::set_html(&host, &svg(hook, lines, points, full));
         let found = host.last_element_child().and_then(Svg::parts);
         // The parts are `vm`'s names (checked natively): one missing is a
         // rename on one side only.
@@ -133,8 +133,8 @@ impl Svg {
         };
         Some(Svg {
             axes: one(Class::ChartAxes),
-            axes_html: String::new(),
-            table_html: String::new(),
+            axes_html: crate::vm::html::Html::new(),
+            table_html: crate::vm::html::Html::new(),
             limit: kept(Class::ChartLimit)?,
             ceiling: kept(Class::ChartCeiling)?,
             here: kept(Class::ChartHere)?,

@@ -18,7 +18,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let id = lab.m().id.clone();
     {
         let host = host.clone();
-        let mut last = String::new();
+        let mut last = crate::vm::html::Html::new();
         super::effect(move || {
             let s = lab.strategy.get();
             super::dom::html(&host, markup(s, &id), &mut last);

@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use crate::vm::html::Html;
 use crate::vm::names::Slot;
 
 /// The first element under `root` matching `selector`.
@@ -55,11 +56,27 @@ pub fn put(el: &Element, s: &str) {
 
 /// Writes `s` as `el`'s markup if it differs from `last` (what was
 /// written before), and remembers it.
-pub fn html(el: &Element, s: String, last: &mut String) {
+pub fn html(el: &Element, s: Html, last: &mut Html) {
     if *last != s {
-        el.set_inner_html(&s);
+        set_html(el, &s);
         *last = s;
     }
+}
+
+/// Makes `h` the whole markup of `el`: the widget's one way to write
+/// markup, and it takes only [`Html`] (escaped text by construction).
+pub fn set_html(el: &Element, h: &Html) {
+    el.set_inner_html(h.as_str());
+}
+
+/// Adds `h` at the end of `el`'s markup.
+pub fn append_html(el: &Element, h: &Html) {
+    let _ = el.insert_adjacent_html("beforeend", h.as_str());
+}
+
+/// Empties `node` (an element or a shadow root).
+pub fn clear(node: &web_sys::Node) {
+    node.set_text_content(None);
 }
 
 /// Sets attribute `k` of `el` to `v`, if it differs.

@@ -407,11 +407,11 @@ pub fn add_notice(root: &Element, texts: &crate::vm::text::Texts, text: &str) {
     match dom::find(&notice, "ul") {
         Some(ul) => {
             let li = crate::vm::skeleton::notice_item(text);
-            let _ = ul.insert_adjacent_html("beforeend", &li);
+            dom::append_html(&ul, &li);
         }
         None => {
             let body = crate::vm::skeleton::notice_body(texts, &[text.to_string()]);
-            notice.set_inner_html(&body);
+            dom::set_html(&notice, &body);
         }
     }
     dom::hide(&notice, false);

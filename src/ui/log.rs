@@ -25,7 +25,7 @@ impl Slot {
         let li = document.create_element("li").ok()?;
         // Reached by the keyboard, to follow its request across the views.
         let _ = li.set_attribute("tabindex", "0");
-        li.set_inner_html(SHELL);
+        super::dom::set_html(&li, &crate::vm::html::Html::lit(SHELL));
         let part = |k: u32| li.children().item(k).map(Kept::new);
         Some(Slot {
             parts: [part(0)?, part(1)?, part(2)?, part(3)?],

@@ -184,8 +184,8 @@ pub fn unmount(el: &web_sys::HtmlElement) {
         owner.cleanup();
     }
     match el.shadow_root() {
-        Some(root) => root.set_inner_html(""),
-        None => el.set_inner_html(""),
+        Some(root) => dom::clear(&root),
+        None => dom::clear(&el),
     }
     let _ = el.remove_attribute("data-ratelimit-lab-mounted");
 }
@@ -517,7 +517,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         frame: Default::default(),
         steps,
     };
-    el.set_inner_html("");
+    dom::clear(&el);
     let target = if url_state {
         Some(el.clone().into())
     } else {
@@ -590,14 +590,17 @@ fn start(
                 }
             }
         }
-        root.set_inner_html(&crate::vm::skeleton::skeleton(
-            &m.page,
-            &m.texts,
-            &m.id,
-            m.url_state,
-            &m.quiz,
-            &m.order,
-        ));
+        dom::set_html(
+            &root,
+            &crate::vm::skeleton::skeleton(
+                &m.page,
+                &m.texts,
+                &m.id,
+                m.url_state,
+                &m.quiz,
+                &m.order,
+            ),
+        );
         let _ = host.append_child(&root);
         let lab = Lab::provide(mount);
         bind(lab, &root);

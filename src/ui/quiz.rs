@@ -145,7 +145,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 }
             }
             if let Some(f) = find(li, Hook::QuizFeedback.selector()) {
-                f.set_inner_html(&v.feedback);
+                super::dom::set_html(&f, &v.feedback);
             }
             if let Some(b) = find(li, Act::QuizShow.selector()) {
                 hide(&b, !v.offer_answer);

@@ -149,11 +149,11 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let keys = super::dom::slot(root, Slot::TlKey);
     let width = use_width(&canvas);
     let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
-    let mut last_key = String::new();
+    let mut last_key = crate::vm::html::Html::new();
     // The rows the pointer and the keyboard reach (see
     // [`crate::vm::timeline::rows_markup`]).
     let overlay = super::dom::find(&figure, ".rll-tl__rows");
-    let mut last_rows = String::new();
+    let mut last_rows = crate::vm::html::Html::new();
     super::effect(move || {
         let s = lab.scenario.get();
         let m = lab.m();

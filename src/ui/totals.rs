@@ -41,7 +41,7 @@ impl Verdicts {
     fn write(&mut self, lines: &[totals::VerdictLine]) {
         let shapes: Vec<_> = lines.iter().map(|l| (l.kind, l.icon)).collect();
         if self.shapes.as_ref() != Some(&shapes) {
-            self.el.set_inner_html(&totals::lines_html(lines));
+            dom::set_html(&self.el, &totals::lines_html(lines));
             self.texts = dom::all(&self.el, ".rll-verdict__text")
                 .into_iter()
                 .map(Kept::new)
@@ -115,7 +115,7 @@ pub fn bind(lab: Lab, root: &Element) {
         .collect();
     let more = dom::find(root, Class::More.selector());
     let below = more.as_ref().map(super::canvas::Lazy::new);
-    let mut last: [String; 2] = Default::default();
+    let mut last: [crate::vm::html::Html; 2] = Default::default();
     let mut hidden = None;
     effect(move || {
         let details = below.is_none_or(|l| l.now());

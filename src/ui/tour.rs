@@ -66,7 +66,7 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
         (Act::TourExit, Some(_)) => go(None),
         (Act::TourClose, None) => {
             if let Some(host) = slot(root, Slot::Tour) {
-                host.set_inner_html("");
+                dom::clear(&host);
             }
             if let Some(b) = find(root, Hook::TourStart.selector()) {
                 dom::focus(&b);
@@ -139,14 +139,17 @@ pub fn bind(lab: Lab, root: &Element) {
         let uses = k.and_then(|k| m.steps.get(k)).map(|s| s.uses.join(" "));
         dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
         let recap = k.is_none() && FINISHED.replace(false);
-        host.set_inner_html(&match k {
-            Some(k) => tour::panel(&m.steps, k, &m.texts, &m.id, h),
-            None if recap => {
-                let met = lab.tour_met.get_untracked().count_ones();
-                tour::recap(met, n, quiz, &m.texts, &m.id, h)
-            }
-            None => String::new(),
-        });
+        dom::set_html(
+            &host,
+            &match k {
+                Some(k) => tour::panel(&m.steps, k, &m.texts, &m.id, h),
+                None if recap => {
+                    let met = lab.tour_met.get_untracked().count_ones();
+                    tour::recap(met, n, quiz, &m.texts, &m.id, h)
+                }
+                None => crate::vm::html::Html::new(),
+            },
+        );
         if FOCUS.replace(false) {
             let to = if k.is_some() || recap {
                 find(&host, "h2, h3")

@@ -152,15 +152,19 @@ pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
 /// Server `n`'s card, as markup; `level` is its heading's level. The view
 /// finds its parts by their [`Class`] names, writes its counts, quota and
 /// sentence into them, and paints the marks on its canvas.
-pub fn shell(level: u8, n: usize, texts: &Texts) -> String {
+pub fn shell(level: u8, n: usize, texts: &Texts) -> super::html::Html {
     let name = super::html::esc(&texts.fill(T::CardName, &[("n", &n.to_string())]));
-    format!(
-        r#"<li{} data-server="{n}"><h{level} class="rll-card__name">{name}</h{level}><p class="rll-card__count" aria-hidden="true"><span{}></span> · <span{}></span></p><p{}></p><p{}></p><canvas{} aria-hidden="true"></canvas></li>"#,
+    crate::html_of!(
+        r#"<li{} data-server="{}"><h{} class="rll-card__name">{}</h{}><p class="rll-card__count" aria-hidden="true"><span{}></span> · <span{}></span></p><p{}></p><p{}></p><canvas{} aria-hidden="true"></canvas></li>"#,
         Hook::ServerCard.attr(),
+        n,
+        level,
+        name,
+        level,
         Class::CardOk.attr(),
         Class::CardNo.attr(),
         Class::CardQuota.attr(),
         Class::SrOnly.attr(),
-        Class::CardMarks.attr(),
+        Class::CardMarks.attr()
     )
 }

@@ -6,8 +6,10 @@ use crate::sim::sweep::{Axis, Point, Sweep};
 use crate::sim::Strategy;
 
 use super::format;
+use super::html::{Html, Lit};
 use super::names::{Class, Hook};
 use super::text::{Texts, T};
+use crate::{html, html_of};
 
 /// The margins inside a chart, in viewBox units (written once: the view
 /// draws its axes from the chart's own).
@@ -482,8 +484,7 @@ pub fn mini_text(c: &Chart, here: u32, t: &Texts) -> String {
 
 /// The table of a chart's numbers, the screen reader's reading path: a
 /// caption naming it, a column per swept value, a row per strategy.
-pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> String {
-    use super::html::esc;
+pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> Html {
     let mut xs: Vec<&str> = Vec::new();
     for d in &c.dots {
         if !xs.contains(&d.x_text.as_str()) {
@@ -491,24 +492,21 @@ pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> String {
         }
     }
     let caption = t.fill(T::ChartCaption, &[("title", title), ("axis", axis_label)]);
-    let mut out = format!(
+    let mut out = html_of!(
         "<caption>{}</caption><thead><tr><th scope=\"col\">{}</th>",
-        esc(&caption),
-        esc(t.get(T::ChartColStrategy))
+        caption,
+        t.get(T::ChartColStrategy)
     );
     for x in &xs {
-        out.push_str(&format!(
-            "<th scope=\"col\">{} {}</th>",
-            esc(axis_label),
-            esc(x)
-        ));
+        html!(out, "<th scope=\"col\">{} {}</th>", axis_label, x);
     }
-    out.push_str("</tr></thead><tbody>");
+    out.push_lit("</tr></thead><tbody>");
     for s in &c.series {
-        out.push_str(&format!(
+        html!(
+            out,
             "<tr><th scope=\"row\">{}</th>",
-            esc(t.get(super::skeleton::tab_names(s.strategy).0))
-        ));
+            t.get(super::skeleton::tab_names(s.strategy).0)
+        );
         for x in &xs {
             let cell = c
                 .dots
@@ -516,50 +514,63 @@ pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> String {
                 .find(|d| d.strategy == s.strategy && d.x_text == *x)
                 .map(|d| format!("{} ({}–{})", d.mean, d.min, d.max))
                 .unwrap_or_default();
-            out.push_str(&format!("<td>{cell}</td>"));
+            html!(out, "<td>{}</td>", cell);
         }
-        out.push_str("</tr>");
+        out.push_lit("</tr>");
     }
-    out.push_str("</tbody>");
+    out.push_lit("</tbody>");
     out
 }
 
 /// A full chart's axes, ticks, the axis' name and the limit's label, as
 /// SVG markup (hidden from screen readers with the rest of the image).
-pub fn axes(c: &Chart, axis_label: &str, limit_label: &str) -> String {
-    use super::html::esc;
+pub fn axes(c: &Chart, axis_label: &str, limit_label: &str) -> Html {
     let m = c.m;
     let (bottom, left, right) = (px(c.h - m.bottom), px(m.left), px(c.w - m.right));
-    let mut out = format!(
-        r#"<line class="rll-chart__axis" x1="{left}" y1="{bottom}" x2="{right}" y2="{bottom}"/><line class="rll-chart__axis" x1="{left}" y1="{}" x2="{left}" y2="{bottom}"/>"#,
-        px(m.top)
+    let mut out = html_of!(
+        r#"<line class="rll-chart__axis" x1="{}" y1="{}" x2="{}" y2="{}"/><line class="rll-chart__axis" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+        left,
+        bottom,
+        right,
+        bottom,
+        left,
+        px(m.top),
+        left,
+        bottom
     );
     for (x, label) in &c.x_ticks {
-        out.push_str(&format!(
+        html!(
+            out,
             r#"<text class="rll-chart__tick" x="{}" y="{}" text-anchor="middle">{}</text>"#,
             px(*x),
             bottom + 14,
-            esc(label)
-        ));
+            label
+        );
     }
     for (y, label) in &c.y_ticks {
-        out.push_str(&format!(
-            r#"<line class="rll-chart__grid" x1="{left}" y1="{y}" x2="{right}" y2="{y}"/><text class="rll-chart__tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+        let at = px(*y);
+        html!(
+            out,
+            r#"<line class="rll-chart__grid" x1="{}" y1="{}" x2="{}" y2="{}"/><text class="rll-chart__tick" x="{}" y="{}" text-anchor="end">{}</text>"#,
+            left,
+            at,
+            right,
+            at,
             left - 5,
             px(*y + 4.0),
-            esc(label),
-            y = px(*y),
-        ));
+            label
+        );
     }
-    out.push_str(&format!(
+    html!(
+        out,
         r#"<text class="rll-chart__label" x="{}" y="{}" text-anchor="middle">{}</text><text class="rll-chart__label" x="{}" y="{}" text-anchor="end">{}</text>"#,
         px((m.left + c.w) / 2.0),
         px(c.h - 4.0),
-        esc(axis_label),
+        axis_label,
         right - 2,
         px(c.limit_y - 5.0),
-        esc(limit_label),
-    ));
+        limit_label
+    );
     out
 }
 
@@ -575,28 +586,41 @@ pub fn mini_shown(strategy: Strategy) -> bool {
 /// the limit, the ceiling, the learner's position and the mini chart's
 /// mark. `full` adds the axes (hidden from screen readers: the image has a
 /// name, and a table follows) and one tab stop for the arrow keys.
-pub fn svg(hook: Hook, lines: usize, points: usize, full: bool) -> String {
-    let part = |tag: &str, c: Class, more: &str| format!("<{tag}{}{more}/>", c.attr());
-    let mut out = format!(
+pub fn svg(hook: Hook, lines: usize, points: usize, full: bool) -> Html {
+    let part = |tag: &'static str, c: Class, more: &'static str| {
+        html_of!("<{}{}{}/>", Lit(tag), c.attr(), Lit(more))
+    };
+    let mut out = html_of!(
         r#"<svg{}{} role="img"{}>"#,
         Class::ChartSvg.attr(),
         hook.attr(),
-        if full { r#" tabindex="0""# } else { "" }
+        Lit(if full { r#" tabindex="0""# } else { "" })
     );
     if full {
-        out.push_str(&format!(
+        html!(
+            out,
             r#"<g{} aria-hidden="true"></g>"#,
             Class::ChartAxes.attr()
-        ));
+        );
     }
-    out.push_str(&part("path", Class::ChartBand, "").repeat(lines));
-    out.push_str(&part("path", Class::ChartCeiling, ""));
-    out.push_str(&part("line", Class::ChartLimit, ""));
-    out.push_str(&part("line", Class::ChartHere, ""));
-    out.push_str(&part("path", Class::ChartLine, "").repeat(lines));
-    out.push_str(&part("circle", Class::ChartDot, r#" r="3.5""#).repeat(points));
-    out.push_str(&part("circle", Class::ChartAt, r#" r="3""#));
-    out + "</svg>"
+    let times = |out: &mut Html, h: Html, n: usize| {
+        for _ in 0..n {
+            out.push(&h);
+        }
+    };
+    times(&mut out, part("path", Class::ChartBand, ""), lines);
+    out.push(&part("path", Class::ChartCeiling, ""));
+    out.push(&part("line", Class::ChartLimit, ""));
+    out.push(&part("line", Class::ChartHere, ""));
+    times(&mut out, part("path", Class::ChartLine, ""), lines);
+    times(
+        &mut out,
+        part("circle", Class::ChartDot, r#" r="3.5""#),
+        points,
+    );
+    out.push(&part("circle", Class::ChartAt, r#" r="3""#));
+    out.push_lit("</svg>");
+    out
 }
 
 /// A strategy's `part` of a chart (its band, line or dot) in the

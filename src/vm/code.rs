@@ -8,12 +8,11 @@
 //! Colouring works without colour too: keywords are bold, comments italic,
 //! the Redis calls bold and underlined; strings keep their quotes.
 
-use std::fmt::Write;
-
 use crate::sim::{Command, Report, Strategy};
 
-use super::html::esc;
+use super::html::{esc, Html};
 use super::text::{Texts, T};
+use crate::html;
 
 /// One file of a snippet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,15 +87,15 @@ const KEYWORDS: [&str; 22] = [
 ];
 
 /// Writes one line of code with its words marked.
-fn colour(out: &mut String, line: &str, lua: bool) {
+fn colour(out: &mut Html, line: &str, lua: bool) {
     let comment = if lua { "--" } else { "//" };
     let bytes = line.as_bytes();
     let mut i = 0;
     let mut after_redis = false;
-    let span = |out: &mut String, kind: Kind, s: &str| {
+    let span = |out: &mut Html, kind: Kind, s: &str| {
         let class = match kind {
             Kind::Plain => {
-                out.push_str(&esc(s));
+                out.push(&esc(s));
                 return;
             }
             Kind::Keyword => "k",
@@ -105,7 +104,12 @@ fn colour(out: &mut String, line: &str, lua: bool) {
             Kind::Number => "n",
             Kind::Call => "r",
         };
-        let _ = write!(out, r#"<span class="rll-code__{class}">{}</span>"#, esc(s));
+        html!(
+            out,
+            r#"<span class="rll-code__{}">{}</span>"#,
+            class,
+            esc(s)
+        );
     };
     while i < bytes.len() {
         let rest = &line[i..];
@@ -164,24 +168,28 @@ fn colour(out: &mut String, line: &str, lua: bool) {
 /// `data-line` (1-based, counted across the files), separated by newlines,
 /// so the text of each `<pre>` is the file exactly. `id` prefixes the
 /// element ids.
-pub fn markup(s: Strategy, id: &str) -> String {
-    let mut out = String::with_capacity(2_400);
+pub fn markup(s: Strategy, id: &str) -> Html {
+    let mut out = Html::with_capacity(2_400);
     let mut n = 0;
     for (k, f) in files(s).iter().enumerate() {
         let lua = f.name.ends_with(".lua");
-        let _ = write!(
+        html!(
             out,
-            r#"<p class="rll-code__name" id="{id}-code-{k}"><code>{}</code></p><pre class="rll-code__pre" tabindex="0" data-file="{}" aria-labelledby="{id}-code-{k}"><code>"#,
+            r#"<p class="rll-code__name" id="{}-code-{}"><code>{}</code></p><pre class="rll-code__pre" tabindex="0" data-file="{}" aria-labelledby="{}-code-{}"><code>"#,
+            id,
+            k,
             esc(f.name),
-            esc(f.name)
+            esc(f.name),
+            id,
+            k
         );
         for l in lines(f.text) {
             n += 1;
-            let _ = write!(out, r#"<span class="rll-code__line" data-line="{n}">"#);
+            html!(out, r#"<span class="rll-code__line" data-line="{}">"#, n);
             colour(&mut out, l, lua);
-            out.push_str("</span>\n");
+            out.push_lit("</span>\n");
         }
-        out.push_str("</code></pre>");
+        out.push_lit("</code></pre>");
     }
     out
 }

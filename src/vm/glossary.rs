@@ -3,10 +3,9 @@
 //! each term appears in the widget's own text, where it becomes a button
 //! that opens its definition in place (a native button: keyboard and touch).
 
-use std::fmt::Write;
-
-use super::html::esc;
+use super::html::{esc, Html};
 use super::text::{Texts, T};
+use crate::html;
 
 /// A term: its name in the list, the word to find in the text, its
 /// definition, and a short name for ids and test hooks.
@@ -81,7 +80,7 @@ fn find(text: &str, word: &str) -> Option<(usize, usize)> {
 /// `text`, escaped, with the first appearance of each term not yet in
 /// `linked` made a button that opens its definition right after it; the
 /// terms it linked are added to `linked`. `id` prefixes the ids.
-pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> String {
+pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> Html {
     let mut found: Vec<(usize, usize, &Term)> = Vec::new();
     for term in &TERMS {
         if linked.contains(&term.key) {
@@ -95,29 +94,33 @@ pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> 
             }
         }
     }
-    let mut out = String::with_capacity(text.len() + 400 * found.len());
+    let mut out = Html::with_capacity(text.len() + 400 * found.len());
     // One element for the sentence, so that in a flex row (the legend) the
     // words around a term stay one item with it.
     let wrap = !found.is_empty();
     if wrap {
-        out.push_str("<span>");
+        out.push_lit("<span>");
     }
     let mut at = 0;
     for (a, b, term) in found {
-        out.push_str(&esc(&text[at..a]));
-        let _ = write!(
+        out.push(&esc(&text[at..a]));
+        html!(
             out,
-            r#"<button type="button" class="rll-term" data-term="{k}" aria-expanded="false" aria-controls="{id}-term-{k}">{}</button><span class="rll-term__def" id="{id}-term-{k}" role="note" hidden>{}</span>"#,
+            r#"<button type="button" class="rll-term" data-term="{}" aria-expanded="false" aria-controls="{}-term-{}">{}</button><span class="rll-term__def" id="{}-term-{}" role="note" hidden>{}</span>"#,
+            term.key,
+            id,
+            term.key,
             esc(&text[a..b]),
-            esc(t.get(term.def)),
-            k = term.key
+            id,
+            term.key,
+            esc(t.get(term.def))
         );
         linked.push(term.key);
         at = b;
     }
-    out.push_str(&esc(&text[at..]));
+    out.push(&esc(&text[at..]));
     if wrap {
-        out.push_str("</span>");
+        out.push_lit("</span>");
     }
     out
 }
@@ -125,15 +128,19 @@ pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> 
 /// The glossary: every term, each a disclosure that opens on its
 /// definition (short on a phone; native, so keyboard and touch work).
 /// `h` is its heading level.
-pub fn section(t: &Texts, id: &str, h: u8) -> String {
-    let mut out = String::with_capacity(2_000);
-    let _ = write!(
+pub fn section(t: &Texts, id: &str, h: u8) -> Html {
+    let mut out = Html::with_capacity(2_000);
+    html!(
         out,
-        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{id}-glossary-title"><h{h} class="rll-section-title" id="{id}-glossary-title">{}</h{h}><div class="rll-glossary__list">"#,
-        esc(t.get(T::GlossaryTitle))
+        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{}-glossary-title"><h{} class="rll-section-title" id="{}-glossary-title">{}</h{}><div class="rll-glossary__list">"#,
+        id,
+        h,
+        id,
+        esc(t.get(T::GlossaryTitle)),
+        h
     );
     for term in &TERMS {
-        let _ = write!(
+        html!(
             out,
             r#"<details data-glossary="{}"><summary>{}</summary><p>{}</p></details>"#,
             term.key,
@@ -141,6 +148,6 @@ pub fn section(t: &Texts, id: &str, h: u8) -> String {
             esc(t.get(term.def))
         );
     }
-    out.push_str("</div></div>");
+    out.push_lit("</div></div>");
     out
 }

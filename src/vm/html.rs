@@ -1,35 +1,286 @@
-//! A few helpers to write markup as text: the view-model hands the widget
-//! the display-only parts of the page as HTML (escaped here), which the view
-//! writes with `innerHTML`. Text compresses far better than the code that
-//! would build the same elements one by one (docs/DECISIONS.md).
+//! Markup the widget can trust, by type. The view-model hands the widget
+//! the display-only parts of the page as markup text, which the view
+//! writes with `innerHTML` (text compresses far better than the code that
+//! would build the same elements one by one: docs/DECISIONS.md). What a
+//! course author's file or a host page supplies must reach that markup
+//! only as text, so markup has a type of its own, [`Html`], that can be
+//! built in three ways only:
+//!
+//! - [`Html::text`]: any text, escaped;
+//! - [`Html::lit`]: a literal written in this crate's source (`&'static`);
+//! - [`html!`](crate::html): a literal template whose every value is an
+//!   argument, escaped unless it is itself `Html` (a number is written as
+//!   it is). A value captured by name (`{name}` in the template) would
+//!   skip the escaper, so the macro refuses such a template when it
+//!   compiles.
+//!
+//! The view's one way to write markup (`ui::dom::set_html`) takes `Html`,
+//! so a `String` cannot reach `innerHTML`; `tests/it/tidy.rs` checks that
+//! nothing else in `src/ui` writes markup and nothing outside this file
+//! builds `Html` another way.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
+
+/// Markup built only from escaped text, literals of the source and other
+/// `Html` ([the module](self) says how).
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct Html(String);
+
+impl Html {
+    /// No markup.
+    pub const fn new() -> Html {
+        Html(String::new())
+    }
+    /// Room for `n` bytes.
+    pub fn with_capacity(n: usize) -> Html {
+        Html(String::with_capacity(n))
+    }
+    /// `s` as text: `&`, `<`, `>` and `"` escaped.
+    pub fn text(s: &str) -> Html {
+        let mut h = Html(String::with_capacity(s.len()));
+        h.push_text(s);
+        h
+    }
+    /// Markup written in the crate's source.
+    pub fn lit(s: &'static str) -> Html {
+        Html(s.to_string())
+    }
+    /// Appends `s`, escaped.
+    pub fn push_text(&mut self, s: &str) {
+        escape_into(&mut self.0, s);
+    }
+    /// Appends markup written in the crate's source.
+    pub fn push_lit(&mut self, s: &'static str) {
+        self.0.push_str(s);
+    }
+    /// Appends other markup.
+    pub fn push(&mut self, h: &Html) {
+        self.0.push_str(&h.0);
+    }
+    /// The markup, to hand to the browser or to read in a test.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    /// Whether there is no markup.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// The markup, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+    /// This markup with each `from` (a literal of the source, such as a
+    /// placeholder left in escaped text) replaced by `to`.
+    pub fn replace(&self, from: &'static str, to: &Html) -> Html {
+        Html(self.0.replace(from, &to.0))
+    }
+    /// The pieces, one after another, with `sep` between them.
+    pub fn join<'a>(parts: impl IntoIterator<Item = &'a Html>, sep: &'static str) -> Html {
+        let mut out = Html::new();
+        for (i, p) in parts.into_iter().enumerate() {
+            if i > 0 {
+                out.push_lit(sep);
+            }
+            out.push(p);
+        }
+        out
+    }
+    /// What [`html!`](crate::html) writes through: the template is a
+    /// literal and every argument a [`Put`]. Not to be called elsewhere
+    /// (`tests/it/tidy.rs` checks).
+    #[doc(hidden)]
+    pub fn __write(&mut self, args: fmt::Arguments) {
+        let _ = self.0.write_fmt(args);
+    }
+}
+
+impl fmt::Display for Html {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Reading markup is safe; only building it is guarded.
+impl std::ops::Deref for Html {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Html {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Html {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for Html {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
+impl From<&Html> for Html {
+    fn from(h: &Html) -> Html {
+        h.clone()
+    }
+}
+
+/// A value a template may hold: markup as it is, text escaped, numbers
+/// written out.
+pub trait Part {
+    /// Writes the value into markup.
+    fn put(&self, out: &mut dyn Write) -> fmt::Result;
+}
+
+impl Part for Html {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_str(&self.0)
+    }
+}
+
+impl Part for str {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        let mut rest = self;
+        while let Some(i) = rest.find(['&', '<', '>', '"']) {
+            out.write_str(&rest[..i])?;
+            out.write_str(entity(rest.as_bytes()[i]))?;
+            rest = &rest[i + 1..];
+        }
+        out.write_str(rest)
+    }
+}
+
+impl Part for String {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        self.as_str().put(out)
+    }
+}
+
+impl Part for char {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        self.encode_utf8(&mut [0; 4]).put(out)
+    }
+}
+
+impl<T: Part + ?Sized> Part for &T {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        (**self).put(out)
+    }
+}
+
+macro_rules! numbers {
+    ($($t:ty)*) => {$(
+        impl Part for $t {
+            fn put(&self, out: &mut dyn Write) -> fmt::Result {
+                write!(out, "{self}")
+            }
+        }
+    )*};
+}
+numbers!(u8 u16 u32 u64 usize i32 i64 f32 f64 bool);
+
+/// Markup written in the crate's source, as a template's argument (an
+/// attribute of [`super::names`], say): written as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lit(pub &'static str);
+
+impl Part for Lit {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_str(self.0)
+    }
+}
+
+/// A template's argument, written by its [`Part`].
+pub struct Put<'a, T: Part + ?Sized>(pub &'a T);
+
+impl<T: Part + ?Sized> fmt::Display for Put<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.put(f)
+    }
+}
+
+/// The entity of one of the four escaped characters.
+fn entity(b: u8) -> &'static str {
+    match b {
+        b'&' => "&amp;",
+        b'<' => "&lt;",
+        b'>' => "&gt;",
+        _ => "&quot;",
+    }
+}
+
+fn escape_into(out: &mut String, s: &str) {
+    let _ = s.put(out);
+}
 
 /// `s` with `&`, `<`, `>` and `"` escaped, safe inside text and attributes.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
+pub fn esc(s: &str) -> Html {
+    Html::text(s)
+}
+
+/// Whether a template takes every value as an argument: no `{name}` (a
+/// value captured by name, which would skip the escaper). `{{` is a brace.
+#[doc(hidden)]
+pub const fn positional(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            if i + 1 < b.len() && b[i + 1] == b'{' {
+                i += 2;
+                continue;
+            }
+            if i + 1 < b.len() && (b[i + 1].is_ascii_alphabetic() || b[i + 1] == b'_') {
+                return false;
+            }
         }
+        i += 1;
     }
-    out
+    true
+}
+
+/// Writes a literal template into an [`Html`], each `{}` an argument:
+/// `html!(out, "<b>{}</b>", name)` escapes `name` unless it is `Html`.
+/// A template that names a value (`{name}`) does not compile.
+#[macro_export]
+macro_rules! html {
+    ($out:expr, $fmt:literal $(, $arg:expr)* $(,)?) => {{
+        const _: () = assert!(
+            $crate::vm::html::positional($fmt),
+            "html! takes every value as an argument, never by name"
+        );
+        $out.__write(format_args!($fmt $(, $crate::vm::html::Put(&$arg))*))
+    }};
+}
+
+/// A new [`Html`] from a literal template ([`html!`](crate::html)).
+#[macro_export]
+macro_rules! html_of {
+    ($fmt:literal $(, $arg:expr)* $(,)?) => {{
+        let mut out = $crate::vm::html::Html::new();
+        $crate::html!(out, $fmt $(, $arg)*);
+        out
+    }};
 }
 
 /// One figure of a `<dl>`: its label, its number (with a test hook and the
 /// number in `data-value`), and a note.
-pub fn stat(out: &mut String, label: &str, testid: &str, value: &str, shown: &str, note: &str) {
-    let _ = write!(
+pub fn stat(out: &mut Html, label: &str, testid: &str, value: &str, shown: &str, note: &str) {
+    crate::html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="{testid}" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
-        esc(label),
-        esc(value),
-        esc(shown),
-        esc(note)
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="{}" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
+        label,
+        testid,
+        value,
+        shown,
+        note
     );
 }
 

@@ -34,8 +34,8 @@ macro_rules! names {
                 match self { $($ty::$v => concat!($sel, $s, $end),)* }
             }
             /// The name as an attribute of the markup (` data-slot="…"`).
-            pub const fn attr(self) -> &'static str {
-                match self { $($ty::$v => concat!($attr, $s, "\""),)* }
+            pub const fn attr(self) -> $crate::vm::html::Lit {
+                $crate::vm::html::Lit(match self { $($ty::$v => concat!($attr, $s, "\""),)* })
             }
             /// The block of the markup the name sits in.
             pub const fn block(self) -> Block {

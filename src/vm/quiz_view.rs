@@ -2,11 +2,10 @@
 //! its state after each pick (which options are marked, the feedback), so
 //! the view updates the same elements and keyboard focus stays put.
 
-use std::fmt::Write;
-
-use super::html::esc;
+use super::html::{esc, Html};
 use super::quiz::{Answer, Question};
 use super::text::{Texts, T};
+use crate::{html, html_of};
 
 /// How one option shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +30,7 @@ pub struct OptionView {
 pub struct QuestionView {
     pub options: Vec<OptionView>,
     /// The feedback, as markup.
-    pub feedback: String,
+    pub feedback: Html,
     /// "Show answer" is offered (a wrong pick, not over yet).
     pub offer_answer: bool,
     /// "Show me" is offered (the question is over).
@@ -66,7 +65,7 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
         .collect();
     let text = |i: usize| q.options.get(i).map_or("", |o| o.text.as_str());
     let feedback = match a.last {
-        None => String::new(),
+        None => Html::new(),
         Some(i) => {
             // In words: what was picked, whether it is right, and (once
             // the learner asked) what the answer is.
@@ -83,13 +82,13 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
                     &[("o", text(i))],
                 ),
             };
-            let mut s = format!(
+            let mut s = html_of!(
                 "<strong>{}</strong>{}",
                 esc(&verdict),
                 esc(&q.options[i].why)
             );
             if !a.done() {
-                let _ = write!(s, " {}", esc(t.get(T::QuizTryOther)));
+                html!(s, " {}", esc(t.get(T::QuizTryOther)));
             }
             s
         }
@@ -103,45 +102,49 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
 }
 
 /// The markup of question `q` (number `n`, 0-based) in widget `id`.
-pub fn question(
-    q: &Question,
-    order: &[usize],
-    a: &Answer,
-    n: usize,
-    id: &str,
-    t: &Texts,
-) -> String {
+pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t: &Texts) -> Html {
     let v = view(q, order, a, t);
-    let mut s = format!(
-        r#"<span class="rll-question__n">{}.</span><p class="rll-question__prompt" id="{id}-q{n}">{}</p><div class="rll-question__choices" role="radiogroup" aria-labelledby="{id}-q{n}">"#,
+    let mut s = html_of!(
+        r#"<span class="rll-question__n">{}.</span><p class="rll-question__prompt" id="{}-q{}">{}</p><div class="rll-question__choices" role="radiogroup" aria-labelledby="{}-q{}">"#,
         n + 1,
-        esc(&q.prompt)
+        id,
+        n,
+        esc(&q.prompt),
+        id,
+        n
     );
     for (&i, o) in order.iter().zip(&v.options) {
-        let _ = write!(
+        html!(
             s,
-            r#"<button type="button" role="radio" class="{}" data-act="quiz-pick" data-q="{n}" data-i="{i}" aria-checked="{}" tabindex="{}" aria-controls="{id}-q{n}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#,
+            r#"<button type="button" role="radio" class="{}" data-act="quiz-pick" data-q="{}" data-i="{}" aria-checked="{}" tabindex="{}" aria-controls="{}-q{}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#,
             o.class,
+            n,
+            i,
             o.checked,
             if o.tab_stop { 0 } else { -1 },
+            id,
+            n,
             esc(&q.options[i].text),
             esc(&o.note)
         );
     }
-    let _ = write!(
+    html!(
         s,
-        r#"</div><div class="rll-question__feedback" id="{id}-q{n}-fb" aria-live="polite" data-testid="quiz-feedback">{}</div><div class="rll-question__more"><button type="button" class="rll-link" data-testid="quiz-show" data-act="quiz-show" data-q="{n}" hidden>{}</button>"#,
+        r#"</div><div class="rll-question__feedback" id="{}-q{}-fb" aria-live="polite" data-testid="quiz-feedback">{}</div><div class="rll-question__more"><button type="button" class="rll-link" data-testid="quiz-show" data-act="quiz-show" data-q="{}" hidden>{}</button>"#,
+        id,
+        n,
         v.feedback,
+        n,
         esc(t.get(T::QuizShowAnswer))
     );
     if let Some(show) = &q.show {
-        let _ = write!(
+        html!(
             s,
             r#"<button type="button" class="rll-link" data-testid="show-me" data-act="show-me" data-query="{}" hidden>{}</button>"#,
             esc(&show.query),
             esc(&t.fill(T::ShowMe, &[("label", &show.label)]))
         );
     }
-    s.push_str("</div>");
+    s.push_lit("</div>");
     s
 }

@@ -9,19 +9,18 @@
 //! as `view!` trees cost about a third more wasm (docs/DECISIONS.md), and
 //! the download budget had no room for it.
 
-use std::fmt::Write;
-
 use crate::sim::params::write_value;
 use crate::sim::{
     Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, MOVE, PLAN, RTT, SYNC, TIMEOUT,
 };
 use crate::sim::{BURST, SERVERS};
 
-use super::html::esc;
+use super::html::Html;
 use super::names::{Act, Block, Class, Hook, Slot};
 use super::page::{Page, Section};
 use super::quiz::Question;
 use super::text::{Texts, T};
+use crate::{html, html_of};
 
 /// The label and the two-word hint of a strategy's tab.
 pub fn tab_names(s: Strategy) -> (T, T) {
@@ -81,7 +80,7 @@ pub const TAKEAWAYS: [(T, T, &str); 5] = [
 
 /// Writes markup with the widget's text.
 struct W<'a> {
-    out: String,
+    out: Html,
     t: &'a Texts,
     /// The id prefix, unique on the page (`rll1`).
     id: &'a str,
@@ -102,28 +101,33 @@ impl W<'_> {
     fn on(&self, b: Block) -> bool {
         b.shown(self.page, self.url_state)
     }
-    fn raw(&mut self, s: &str) -> &mut Self {
-        self.out.push_str(s);
+    /// Markup written here, in the source.
+    fn raw(&mut self, s: &'static str) -> &mut Self {
+        self.out.push_lit(s);
+        self
+    }
+    /// Markup written elsewhere in the view-model.
+    fn put(&mut self, h: &Html) -> &mut Self {
+        self.out.push(h);
         self
     }
     /// The names of the contract with the view, as attributes.
     fn slot(&mut self, s: Slot) -> &mut Self {
-        self.raw(s.attr())
+        self.raw(s.attr().0)
     }
     fn act(&mut self, a: Act) -> &mut Self {
-        self.raw(a.attr())
+        self.raw(a.attr().0)
     }
     fn hook(&mut self, h: Hook) -> &mut Self {
-        self.raw(h.attr())
+        self.raw(h.attr().0)
     }
     /// Opens a `<div>` of class `c`.
     fn div(&mut self, c: Class) -> &mut Self {
-        self.raw("<div").raw(c.attr()).raw(">")
+        self.raw("<div").raw(c.attr().0).raw(">")
     }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {
-        let s = esc(self.t.get(t));
-        self.out.push_str(&s);
+        self.out.push_text(self.t.get(t));
         self
     }
     /// A sentence, escaped, with the first appearance of each glossary
@@ -133,53 +137,62 @@ impl W<'_> {
             return self.text(t);
         }
         let s = super::glossary::link(self.t.get(t), self.t, &mut self.linked, self.id);
-        self.out.push_str(&s);
+        self.out.push(&s);
         self
     }
     /// Any text, escaped.
     fn esc(&mut self, s: &str) -> &mut Self {
-        self.out.push_str(&esc(s));
+        self.out.push_text(s);
         self
     }
     /// A heading `depth` levels below the title.
     fn heading(&mut self, depth: u8, class: &str, id: &str, t: T) -> &mut Self {
         let h = (self.base + depth).min(6);
         let id_attr = if id.is_empty() {
-            String::new()
+            Html::new()
         } else {
-            format!(r#" id="{}-{id}""#, self.id)
+            html_of!(r#" id="{}-{}""#, self.id, id)
         };
-        let _ = write!(self.out, r#"<h{h} class="{class}"{id_attr}>"#);
+        html!(self.out, r#"<h{} class="{}"{}>"#, h, class, id_attr);
         self.text(t);
-        let _ = write!(self.out, "</h{h}>");
+        html!(self.out, "</h{}>", h);
         self
     }
     /// A slider for `knob`, labelled `label`.
     fn slider(&mut self, knob: &Knob, label: T) -> &mut Self {
         let (id, name) = (self.id.to_string(), knob.name);
-        let _ = write!(
+        html!(
             self.out,
-            r#"<div class="{}" data-slider="{name}"><div class="rll-slider__head"><label class="rll-slider__label" for="{id}-{name}">"#,
-            Class::Slider.as_str()
+            r#"<div class="{}" data-slider="{}"><div class="rll-slider__head"><label class="rll-slider__label" for="{}-{}">"#,
+            Class::Slider.as_str(),
+            name,
+            id,
+            name
         );
         self.text(label);
-        let _ = write!(
+        html!(
             self.out,
-            r#"</label><output class="rll-slider__value" for="{id}-{name}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{id}-{name}" data-testid="{name}" data-knob="{name}" min="{}" max="{}" step="{}">{}<p class="{}" id="{id}-{name}-note" hidden></p></div>"#,
+            r#"</label><output class="rll-slider__value" for="{}-{}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{}-{}" data-testid="{}" data-knob="{}" min="{}" max="{}" step="{}">{}<p class="{}" id="{}-{}-note" hidden></p></div>"#,
+            id,
+            name,
+            id,
+            name,
+            name,
+            name,
             write_value(knob, knob.min),
             write_value(knob, knob.max),
             write_value(knob, knob.step),
-            // Beside the round trip, what gets through across its range
-            // (an SVG the view draws, for the strategies it matters to).
             if knob.name == RTT.name {
-                format!(
-                    r#"<div class="rll-mini"{} hidden></div>"#,
-                    Slot::RttMini.attr()
+                html_of!(
+                    r#"<div class="rll-mini" data-slot="{}" hidden></div>"#,
+                    Slot::RttMini.as_str()
                 )
             } else {
-                String::new()
+                Html::new()
             },
-            Class::SliderNote.as_str()
+            Class::SliderNote.as_str(),
+            id,
+            name
         );
         self
     }
@@ -195,9 +208,10 @@ impl W<'_> {
         let fit = fit_class(labels.iter().map(|t| self.t.get(*t)), pad);
         self.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
             .text(legend);
-        let _ = write!(
+        html!(
             self.out,
-            r#"</legend><span class="rll-choice__options rll-fit-{fit}">"#
+            r#"</legend><span class="rll-choice__options rll-fit-{}">"#,
+            fit
         );
         self
     }
@@ -205,10 +219,15 @@ impl W<'_> {
         let labels: Vec<T> = options.iter().map(|(_, t)| *t).collect();
         self.choice_group(legend, &labels, RADIO_PAD);
         for (value, label) in options {
-            let _ = write!(
+            html!(
                 self.out,
-                r#"<label class="rll-choice__option"><input type="radio" name="{}-{choice}" data-testid="{hook}-{value}" data-choice="{choice}" value="{value}"><span>"#,
-                self.id
+                r#"<label class="rll-choice__option"><input type="radio" name="{}-{}" data-testid="{}-{}" data-choice="{}" value="{}"><span>"#,
+                self.id,
+                choice,
+                hook,
+                value,
+                choice,
+                value
             );
             self.text(*label).raw("</span></label>");
         }
@@ -253,9 +272,9 @@ pub fn skeleton(
     url_state: bool,
     quiz: &[Question],
     order: &[Vec<usize>],
-) -> String {
+) -> Html {
     let mut w = W {
-        out: String::with_capacity(24_000),
+        out: Html::with_capacity(24_000),
         t,
         id,
         base: if url_state { 1 } else { 2 },
@@ -288,7 +307,7 @@ pub fn skeleton(
     if w.glossary {
         let h = (w.base + 1).min(6);
         let g = super::glossary::section(w.t, w.id, h);
-        w.raw(&g);
+        w.put(&g);
     }
     if w.on(Block::Footer) {
         footer(&mut w);
@@ -369,7 +388,7 @@ fn panel(w: &mut W, tabbed: bool) {
 /// The opening of the panel the tabs control, its heading for screen
 /// readers (the view writes the strategy's name), and the summary line.
 fn panel_head(w: &mut W, tabbed: bool) {
-    let _ = write!(
+    html!(
         w.out,
         r#"<div class="{}" id="{}-panel""#,
         Class::Panel.as_str(),
@@ -380,10 +399,12 @@ fn panel_head(w: &mut W, tabbed: bool) {
     }
     w.raw(">");
     let h = (w.base + 1).min(6);
-    let _ = write!(
+    html!(
         w.out,
-        r#"<h{h} class="rll-sr-only" data-slot="{}"></h{h}>"#,
-        Slot::TabName.as_str()
+        r#"<h{} class="rll-sr-only" data-slot="{}"></h{}>"#,
+        h,
+        Slot::TabName.as_str(),
+        h
     );
     if w.on(Block::Summary) {
         w.raw(r#"<p class="rll-panel__summary"><span"#)
@@ -414,7 +435,7 @@ fn deck(w: &mut W) {
             .text(T::TotalsLabel)
             .raw(r#"">"#);
         let head = super::totals::head_skeleton(w.t);
-        w.raw(&head).raw("</div></div>");
+        w.put(&head).raw("</div></div>");
     }
     if w.on(Block::Controls) {
         controls(w);
@@ -448,9 +469,11 @@ fn cards(w: &mut W) {
         ("under", T::LegendUnder),
         ("unused", T::LegendUnused),
     ] {
-        let _ = write!(
+        html!(
             w.out,
-            r#"<li data-legend="{class}"><i class="rll-mark rll-mark--{class}"></i>"#
+            r#"<li data-legend="{}"><i class="rll-mark rll-mark--{}"></i>"#,
+            class,
+            class
         );
         w.terms(label).raw("</li>");
     }
@@ -469,19 +492,21 @@ fn redis(w: &mut W) {
         .slot(Slot::Redis)
         .raw(r#">"#);
     if w.on(Block::Timeline) {
-        let _ = write!(
+        html!(
             w.out,
-            r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{id}-tl-title">"#,
-            Slot::Timeline.as_str()
+            r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{}-tl-title">"#,
+            Slot::Timeline.as_str(),
+            id
         );
         w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
             .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
     }
     if w.on(Block::Log) {
-        let _ = write!(
+        html!(
             w.out,
-            r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{id}-log-title">"#,
-            Slot::Log.as_str()
+            r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{}-log-title">"#,
+            Slot::Log.as_str(),
+            id
         );
         w.heading(2, "rll-log__title", "log-title", T::LogTitle)
             .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
@@ -507,7 +532,7 @@ fn more(w: &mut W) {
 /// Why this happens, and where real systems stand: slots the view fills
 /// for the strategy shown.
 fn explanation(w: &mut W) {
-    let _ = write!(
+    html!(
         w.out,
         r#"<div role="group" class="rll-explain" aria-labelledby="{}-explain-title">"#,
         w.id
@@ -533,24 +558,25 @@ fn notice(w: &mut W, notices: &[String]) {
         return;
     }
     let body = notice_body(w.t, notices);
-    w.raw(">").raw(&body).raw("</div>");
+    w.raw(">").put(&body).raw("</div>");
 }
 
 /// What the notice holds: its title, one item a notice, its Dismiss
 /// button. The view writes it too, for a notice that comes after mounting.
-pub fn notice_body(t: &Texts, notices: &[String]) -> String {
-    let items: String = notices.iter().map(|n| notice_item(n)).collect();
-    format!(
-        r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{items}</ul><button type="button" class="rll-button rll-button--small"{}>{}</button>"#,
-        esc(t.get(T::NoticeTitle)),
-        Act::Dismiss.attr(),
-        esc(t.get(T::Dismiss))
+pub fn notice_body(t: &Texts, notices: &[String]) -> Html {
+    let items: Vec<Html> = notices.iter().map(|n| notice_item(n)).collect();
+    html_of!(
+        r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{}</ul><button type="button" class="rll-button rll-button--small" data-act="{}">{}</button>"#,
+        t.get(T::NoticeTitle),
+        Html::join(&items, ""),
+        Act::Dismiss.as_str(),
+        t.get(T::Dismiss)
     )
 }
 
 /// One item of the notice.
-pub fn notice_item(notice: &str) -> String {
-    format!("<li>{}</li>", esc(notice))
+pub fn notice_item(notice: &str) -> Html {
+    html_of!("<li>{}</li>", notice)
 }
 
 /// Whether the strategies `offered`, in their order, put one place of the
@@ -588,9 +614,10 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
                     Place::Front => T::GroupFront,
                     Place::Redis => T::GroupRedis,
                 };
-                let _ = write!(
+                html!(
                     w.out,
-                    r#"<span class="rll-tabs__group-label" id="{group}" aria-hidden="true">"#
+                    r#"<span class="rll-tabs__group-label" id="{}" aria-hidden="true">"#,
+                    group
                 );
                 w.text(label).raw("</span>");
             }
@@ -610,15 +637,19 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
     let (name, hint) = tab_names(s);
     let described = match group {
-        Some(g) => format!(r#" aria-describedby="{g}""#),
-        None => String::new(),
+        Some(g) => html_of!(r#" aria-describedby="{}""#, g),
+        None => Html::new(),
     };
-    let _ = write!(
+    html!(
         w.out,
-        r#"<button type="button" role="tab" class="rll-tabs__tab" id="{id}-tab-{n}" data-testid="strategy-{n}" data-act="{act}" data-value="{n}" aria-selected="false" aria-controls="{id}-panel"{described} tabindex="-1"><span class="rll-tabs__label">"#,
-        id = w.id,
-        n = s.as_str(),
-        act = Act::Tab.as_str()
+        r#"<button type="button" role="tab" class="rll-tabs__tab" id="{}-tab-{}" data-testid="strategy-{}" data-act="{}" data-value="{}" aria-selected="false" aria-controls="{}-panel"{} tabindex="-1"><span class="rll-tabs__label">"#,
+        w.id,
+        s.as_str(),
+        s.as_str(),
+        Act::Tab.as_str(),
+        s.as_str(),
+        w.id,
+        described
     );
     w.text(name)
         .raw(r#"</span><span class="rll-tabs__hint">"#)
@@ -632,9 +663,11 @@ fn picture(w: &mut W) {
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
-        let _ = write!(
+        html!(
             w.out,
-            r#"<li data-key="{class}"><i class="rll-key rll-key--{class}"></i>"#
+            r#"<li data-key="{}"><i class="rll-key rll-key--{}"></i>"#,
+            class,
+            class
         );
         w.text(t).raw("</li>");
     }
@@ -663,25 +696,29 @@ fn replay(w: &mut W) {
         .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small""#).hook(Hook::PredictStart).act(Act::Predict).raw(r#">"#)
         .text(T::PredictStart)
         .raw("</button>");
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div class="rll-replay__time"><label class="rll-replay__label" for="{id}-time">"#
+        r#"<div class="rll-replay__time"><label class="rll-replay__label" for="{}-time">"#,
+        id
     );
     w.text(T::Time);
-    let _ = write!(
+    html!(
         w.out,
-        r#"</label><input type="range" id="{id}-time" data-testid="{}" data-input="time" min="0" step="any"><output class="{}" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{id}-speed">"#,
+        r#"</label><input type="range" id="{}-time" data-testid="{}" data-input="time" min="0" step="any"><output class="{}" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{}-speed">"#,
+        id,
         Hook::Time.as_str(),
-        Class::ReplayValue.as_str()
+        Class::ReplayValue.as_str(),
+        id
     );
     w.text(T::Speed);
-    let _ = write!(
+    html!(
         w.out,
-        r#"<select id="{id}-speed" data-testid="{}" data-input="speed">"#,
+        r#"<select id="{}-speed" data-testid="{}" data-input="speed">"#,
+        id,
         Hook::Speed.as_str()
     );
     for (v, t) in [(0, T::SpeedSlow), (1, T::SpeedNormal), (2, T::SpeedFast)] {
-        let _ = write!(w.out, r#"<option value="{v}">"#);
+        html!(w.out, r#"<option value="{}">"#, v);
         w.text(t).raw("</option>");
     }
     w.raw("</select></label></div>");
@@ -689,13 +726,14 @@ fn replay(w: &mut W) {
 
 /// The prediction's form (hidden until asked for) and its result.
 fn prediction(w: &mut W) {
-    let _ = write!(
+    html!(
         w.out,
-        r#"<form class="rll-predict" data-slot="{}" hidden><label for="{id}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{id}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,
+        r#"<form class="rll-predict" data-slot="{}" hidden><label for="{}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,
         Slot::Predict.as_str(),
+        w.id,
         Slot::PredictAsk.as_str(),
-        Hook::PredictGuess.as_str(),
-        id = w.id
+        w.id,
+        Hook::PredictGuess.as_str()
     );
     w.text(T::PredictGuess)
         .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
@@ -732,11 +770,12 @@ fn scenario_line(w: &mut W) {
             Preset::Gatepass => (T::PresetGatepass, T::PresetGatepassTitle),
             Preset::PerMinute => (T::PresetPerMinute, T::PresetPerMinuteTitle),
         };
-        let _ = write!(
+        html!(
             w.out,
-            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{n}" data-act="{act}" data-value="{n}" aria-pressed="false" title=""#,
-            n = p.as_str(),
-            act = Act::Preset.as_str()
+            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{}" data-act="{}" data-value="{}" aria-pressed="false" title=""#,
+            p.as_str(),
+            Act::Preset.as_str(),
+            p.as_str()
         );
         // In a span, so that stacked it keeps its own width.
         w.text(title)
@@ -760,7 +799,7 @@ fn details(w: &mut W) {
 /// What happens if Redis is slow or down, with Redis's health, the
 /// timeout and the fail rule.
 fn down(w: &mut W) {
-    let _ = write!(
+    html!(
         w.out,
         r#"<div role="group" class="rll-down" aria-labelledby="{}-down-title">"#,
         w.id
@@ -799,19 +838,22 @@ fn down(w: &mut W) {
 /// The cost of sharing, with the site's traffic.
 fn cost(w: &mut W) {
     let id = w.id.to_string();
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div role="group" class="rll-cost" aria-labelledby="{id}-cost-title">"#
+        r#"<div role="group" class="rll-cost" aria-labelledby="{}-cost-title">"#,
+        id
     );
     w.heading(2, "rll-cost__title", "cost-title", T::CostTitle);
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div class="rll-traffic"><label for="{id}-traffic">"#
+        r#"<div class="rll-traffic"><label for="{}-traffic">"#,
+        id
     );
     w.text(T::SliderTraffic);
-    let _ = write!(
+    html!(
         w.out,
-        r#"</label><input type="number" id="{id}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#,
+        r#"</label><input type="number" id="{}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#,
+        id,
         Slot::Traffic.as_str(),
         Slot::Cost.as_str()
     );
@@ -820,17 +862,18 @@ fn cost(w: &mut W) {
 /// The charts section: two hosts the view fills with SVG.
 fn charts(w: &mut W) {
     let id = w.id.to_string();
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div role="group" class="rll-charts" data-slot="{}" aria-labelledby="{id}-charts-title">"#,
-        Slot::Charts.as_str()
+        r#"<div role="group" class="rll-charts" data-slot="{}" aria-labelledby="{}-charts-title">"#,
+        Slot::Charts.as_str(),
+        id
     );
     w.heading(2, "rll-section-title", "charts-title", T::ChartsTitle)
         .raw(r#"<p class="rll-charts__note""#)
         .slot(Slot::ChartNote)
         .raw(r#"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
     for s in Strategy::ALL {
-        let _ = write!(
+        html!(
             w.out,
             r#"<li><i class="rll-chart__key rll-s-{}"></i>"#,
             s.as_str()
@@ -843,14 +886,16 @@ fn charts(w: &mut W) {
     for (name, title) in [("servers", T::ChartServers), ("rtt", T::ChartRtt)] {
         w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
             .text(title);
-        let _ = write!(
+        html!(
             w.out,
-            r#"</figcaption><div class="rll-chart__host" data-chart="{name}"></div><details class="rll-chart__table"><summary>"#
+            r#"</figcaption><div class="rll-chart__host" data-chart="{}"></div><details class="rll-chart__table"><summary>"#,
+            name
         );
         w.text(T::ChartTable);
-        let _ = write!(
+        html!(
             w.out,
-            r#"</summary><table data-table="{name}" tabindex="0"></table></details></figure>"#
+            r#"</summary><table data-table="{}" tabindex="0"></table></details></figure>"#,
+            name
         );
     }
     w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout""#)
@@ -861,21 +906,23 @@ fn charts(w: &mut W) {
 /// The quiz: a slot per question, filled by [`super::quiz_view`].
 fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     let id = w.id.to_string();
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div role="group" class="rll-quiz" data-testid="quiz" aria-labelledby="{id}-quiz-title">"#
+        r#"<div role="group" class="rll-quiz" data-testid="quiz" aria-labelledby="{}-quiz-title">"#,
+        id
     );
     w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
         .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score""#)
         .slot(Slot::QuizScore)
         .raw(r#"></p><ol class="rll-quiz__list">"#);
     for (q, question) in quiz.iter().enumerate() {
-        let _ = write!(
+        html!(
             w.out,
-            r#"<li class="rll-question" data-testid="{}" data-q="{q}">"#,
-            Hook::QuizQuestion.as_str()
+            r#"<li class="rll-question" data-testid="{}" data-q="{}">"#,
+            Hook::QuizQuestion.as_str(),
+            q
         );
-        w.out.push_str(&super::quiz_view::question(
+        w.out.push(&super::quiz_view::question(
             question,
             &order[q],
             &Default::default(),
@@ -896,9 +943,10 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
 /// offers its strategy).
 fn takeaways(w: &mut W, offered: &[Strategy]) {
     let id = w.id.to_string();
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div role="group" class="rll-takeaways" aria-labelledby="{id}-takeaways-title">"#
+        r#"<div role="group" class="rll-takeaways" aria-labelledby="{}-takeaways-title">"#,
+        id
     );
     w.heading(1, "rll-section-title", "takeaways-title", T::TakeawaysTitle)
         .raw("<ul>");
@@ -908,11 +956,11 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
             .scenario
             .strategy;
         if offered.contains(&strategy) {
-            let _ = write!(
+            html!(
                 w.out,
                 r#" <button type="button" class="rll-link" data-testid="show-me" data-act="{}" data-query="{}">"#,
                 Act::ShowMe.as_str(),
-                esc(query)
+                query
             );
             let shown = w.t.fill(T::ShowMe, &[("label", w.t.get(label))]);
             w.esc(&shown).raw("</button>");
@@ -941,9 +989,10 @@ fn footer(w: &mut W) {
 /// shown ([`super::code::markup`]), its note, and the line the replay is at.
 fn code(w: &mut W) {
     let id = w.id.to_string();
-    let _ = write!(
+    html!(
         w.out,
-        r#"<div role="group" class="rll-code" aria-labelledby="{id}-code-title">"#
+        r#"<div role="group" class="rll-code" aria-labelledby="{}-code-title">"#,
+        id
     );
     w.heading(2, "rll-section-title", "code-title", T::CodeTitle)
         .raw(r#"<p class="rll-code__intro">"#)

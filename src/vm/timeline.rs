@@ -2,6 +2,7 @@
 //! arrival to answer, with every Redis command where it ran. Under GET then
 //! SET a shaded stretch runs from a request's GET to its SET.
 
+use super::html::Html;
 use super::text::{Texts, T};
 use crate::sim::{Command, Health, Place, Report, Scenario, Strategy};
 
@@ -109,10 +110,9 @@ pub fn timeline(r: &Report, shared: &[Option<u32>]) -> Timeline {
 /// keyboard reach to follow a request across the views. Each carries its
 /// request's number (`data-request`) and says the row in words ("#1
 /// server 2: ok"), as the drawing shows it.
-pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
+pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> Html {
     use super::text::T;
-    use std::fmt::Write;
-    let mut out = String::new();
+    let mut out = Html::new();
     for row in &tl.rows {
         let name = texts.fill(
             T::RowName,
@@ -126,7 +126,7 @@ pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> String {
         } else {
             T::AnswerNo
         });
-        let _ = write!(
+        crate::html!(
             out,
             r#"<li tabindex="0" data-request="{}" aria-label="{}: {}"></li>"#,
             row.number,
@@ -162,7 +162,7 @@ pub fn caption(s: &Scenario) -> T {
 
 /// The key under the timeline, as markup: a swatch and a name for each
 /// mark `strategy` draws, then what the answer column means.
-pub fn key(strategy: Strategy, texts: &Texts) -> String {
+pub fn key(strategy: Strategy, texts: &Texts) -> Html {
     let items: &[(&str, T)] = match strategy {
         Strategy::GetSet => &[
             ("get", T::KeyGet),
@@ -173,15 +173,19 @@ pub fn key(strategy: Strategy, texts: &Texts) -> String {
         Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
         _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
     };
-    items
+    let items: Vec<Html> = items
         .iter()
         .map(|(class, t)| {
             let swatch = if class.is_empty() {
-                String::new()
+                Html::new()
             } else {
-                format!(r#"<i class="rll-tl__swatch rll-tl__swatch--{class}"></i> "#)
+                crate::html_of!(
+                    r#"<i class="rll-tl__swatch rll-tl__swatch--{}"></i> "#,
+                    class
+                )
             };
-            format!("<li>{swatch}{}</li>", super::html::esc(texts.get(*t)))
+            crate::html_of!("<li>{}{}</li>", swatch, texts.get(*t))
         })
-        .collect()
+        .collect();
+    Html::join(&items, "")
 }

@@ -7,7 +7,9 @@
 use crate::sim::{AllRefusedWhy, Fail, Health, Moment, Report, Strategy, Verdict};
 
 use super::format;
+use super::html::Html;
 use super::text::{Texts, T};
+use crate::{html, html_of};
 
 /// One verdict line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -416,17 +418,16 @@ pub fn head(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Head {
 }
 
 /// The verdict lines as markup.
-pub fn lines_html(lines: &[VerdictLine]) -> String {
-    use super::html::esc;
-    use std::fmt::Write;
-    let mut out = String::new();
+pub fn lines_html(lines: &[VerdictLine]) -> Html {
+    let mut out = Html::new();
     for l in lines {
-        let _ = write!(
+        html!(
             out,
-            r#"<p class="rll-verdict rll-verdict--{k}" data-kind="{k}"><span class="rll-verdict__icon" aria-hidden="true">{}</span><span class="rll-verdict__text">{}</span></p>"#,
+            r#"<p class="rll-verdict rll-verdict--{}" data-kind="{}"><span class="rll-verdict__icon" aria-hidden="true">{}</span><span class="rll-verdict__text">{}</span></p>"#,
+            l.kind,
+            l.kind,
             l.icon,
-            esc(&l.text),
-            k = l.kind
+            l.text
         );
     }
     out
@@ -435,65 +436,68 @@ pub fn lines_html(lines: &[VerdictLine]) -> String {
 /// The totals box's markup, with its parts (`data-part`) holding
 /// [`Head`]: what the widget writes when it mounts; the view then writes
 /// each part in place.
-pub fn head_skeleton(t: &Texts) -> String {
-    use super::html::esc;
-    format!(
+pub fn head_skeleton(t: &Texts) -> Html {
+    html_of!(
         r#"<div class="rll-verdicts" data-testid="verdict" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span data-testid="limit" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#,
-        esc(t.get(T::StatAllowed)),
-        esc(t.get(T::StatRegular)),
+        t.get(T::StatAllowed),
+        t.get(T::StatRegular),
     )
 }
 
 /// The totals' head as markup, as the view shows it for `r` at `m` (the
 /// skeleton with [`head`] written in): what the tests read.
-pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
-    use super::html::esc;
+pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     let h = head(r, m, at_end, t);
     let (within, beyond, tick) = h.bar;
     // Each part of the skeleton, opened, and what it opens to.
     let fills = [
         (
             r#"data-part="verdicts">"#,
-            format!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
+            html_of!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
         ),
         (
             r#"data-part="allowed">"#,
-            format!(r#"data-part="allowed" data-value="{a}">{a}"#, a = h.allowed),
+            html_of!(
+                r#"data-part="allowed" data-value="{}">{}"#,
+                h.allowed,
+                h.allowed
+            ),
         ),
         (
             r#"data-part="of1">"#,
-            format!(r#"data-part="of1">{}"#, esc(&h.of.0)),
+            html_of!(r#"data-part="of1">{}"#, h.of.0),
         ),
         (
             r#"data-part="limit">"#,
-            format!(r#"data-part="limit" data-value="{l}">{l}"#, l = h.limit),
+            html_of!(r#"data-part="limit" data-value="{}">{}"#, h.limit, h.limit),
         ),
         (
             r#"data-part="of2">"#,
-            format!(r#"data-part="of2">{}"#, esc(&h.of.1)),
+            html_of!(r#"data-part="of2">{}"#, h.of.1),
         ),
         (
             r#"data-part="ok"/>"#,
-            format!(r#"data-part="ok" width="{within}"/>"#),
+            html_of!(r#"data-part="ok" width="{}"/>"#, within),
         ),
         (
             r#"data-part="over"/>"#,
-            format!(r#"data-part="over" x="{within}" width="{beyond}"/>"#),
+            html_of!(r#"data-part="over" x="{}" width="{}"/>"#, within, beyond),
         ),
         (
             r#"data-part="tick"/>"#,
-            format!(r#"data-part="tick" x="{tick}"/>"#),
+            html_of!(r#"data-part="tick" x="{}"/>"#, tick),
         ),
         (
             r#"data-part="regular">"#,
-            format!(
-                r#"data-part="regular" data-value="{k}">{k}"#,
-                k = h.regular.0
+            html_of!(
+                r#"data-part="regular" data-value="{}">{}"#,
+                h.regular.0,
+                h.regular.0
             ),
         ),
         (
             r#"data-part="regular-of">"#,
-            format!(r#"data-part="regular-of">{}"#, esc(&h.regular.1)),
+            html_of!(r#"data-part="regular-of">{}"#, h.regular.1),
         ),
     ];
     let mut out = fills.iter().fold(head_skeleton(t), |html, (part, filled)| {
@@ -502,7 +506,7 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
     if let Some(c) = &h.ceiling {
         out = out.replace(
             r#"data-part="ceiling" hidden>"#,
-            &format!(r#"data-part="ceiling">{}"#, esc(c)),
+            &html_of!(r#"data-part="ceiling">{}"#, c),
         );
     }
     out
@@ -510,11 +514,11 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
 
 /// The figures under the verdicts, as markup for a `<dl>`: beyond the limit, refused under it, the gateway's refusals
 /// (edge) and the Redis counter (where there is one), at the moment shown.
-pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> String {
+pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     use super::html::stat;
     let n = numbers(r, m);
     let s = &r.scenario;
-    let mut out = String::new();
+    let mut out = Html::new();
     let text = |x: u32| x.to_string();
     stat(
         &mut out,
@@ -570,33 +574,32 @@ pub fn under_note(r: &Report, texts: &Texts) -> Option<String> {
 /// The figure "refused while under the limit" (so far), and at the end
 /// its note, which carries the requests a correct limiter would have let
 /// through (`wrongly-refused`): a learner reads the two together.
-fn under_stat(out: &mut String, r: &Report, n: &Numbers, at_end: bool, t: &Texts) {
-    use super::html::esc;
-    use std::fmt::Write;
+fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) {
     let note = if at_end {
-        format!(
+        html_of!(
             r#"<span class="rll-stat__of" data-testid="wrongly-refused" data-value="{}">{}</span>"#,
             r.wrongly_refused(),
-            esc(&under_note(r, t).unwrap_or_default())
+            under_note(r, t).unwrap_or_default()
         )
     } else {
-        r#"<span class="rll-stat__of"></span>"#.to_string()
+        Html::lit(r#"<span class="rll-stat__of"></span>"#)
     };
-    let _ = write!(
+    html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="refused-under-limit" data-value="{u}">{u}</span> {note}</dd></div>"#,
-        esc(t.get(T::StatUnder)),
-        u = n.under
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="refused-under-limit" data-value="{}">{}</span> {}</dd></div>"#,
+        t.get(T::StatUnder),
+        n.under,
+        n.under,
+        note
     );
 }
 
 /// The cost of sharing, as markup for a `<dl>`: added latency, Redis calls
 /// (per request and in all, so far), Redis operations a second at the
 /// site's traffic and the nodes they take.
-pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
-    use super::html::{esc, stat};
-    use std::fmt::Write;
-    let mut out = String::new();
+pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
+    use super::html::stat;
+    let mut out = Html::new();
     let (median, note) = latency(r, t);
     let per = t.num(&format::hundredths(r.calls_per_request_hundredths()));
     stat(
@@ -609,21 +612,23 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> String {
     );
     // The calls in all sit in their own element (a test hook), wherever
     // the sentence puts them.
-    let all = format!(
-        r#"<span data-testid="redis-calls" data-value="{c}">{}</span>"#,
-        esc(&t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])),
-        c = m.calls
+    let all = html_of!(
+        r#"<span data-testid="redis-calls" data-value="{}">{}</span>"#,
+        m.calls,
+        t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])
     );
-    let note = esc(&t.fill(
+    let note = Html::text(&t.fill(
         T::StatCallsNote,
         &[("note", t.get(calls_note(r.scenario.strategy)))],
     ))
     .replace("{all}", &all);
-    let _ = write!(
+    html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{per}</span> <span class="rll-stat__of">{note}</span></dd></div>"#,
-        esc(t.get(T::StatCalls)),
+        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
+        t.get(T::StatCalls),
         format::hundredths(r.calls_per_request_hundredths()),
+        per,
+        note
     );
     let ops = r.ops_per_second();
     stat(

@@ -7,14 +7,14 @@
 //! (`tests/it/vm_tour.rs`).
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use crate::sim::params::{self, CHOICES};
 use crate::sim::{Report, Scenario, KNOBS};
 
-use super::html::esc;
+use super::html::{esc, Html};
 use super::names::Act;
 use super::text::{Texts, T};
+use crate::html;
 
 /// What a step asks the learner to reach. Multiples of the limit are in
 /// thousandths (1.5 × is 1500).
@@ -377,30 +377,38 @@ pub fn offer(n: usize, t: &Texts) -> String {
 /// The lesson panel for step `k` (0-based) of `steps`. The view fills in
 /// what changes within a step: the goal's `data-done`, the explanation,
 /// the hint and Next's emphasis.
-pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> String {
+pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     let Some(s) = steps.get(k) else {
-        return String::new();
+        return Html::new();
     };
     let n = steps.len();
-    let mut o = String::with_capacity(1500);
-    let _ = write!(
+    let mut o = Html::with_capacity(1500);
+    html!(
         o,
-        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{id}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{n}"><p class="rll-tour__progress" data-testid="tour-progress" data-value="{}/{n}">{}</p><h{h} class="rll-tour__title" id="{id}-tour-title" tabindex="-1">{}</h{h}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        id,
         k + 1,
+        n,
         k + 1,
+        n,
         esc(&t.fill(
             T::TourProgress,
             &[("k", &(k + 1).to_string()), ("n", &n.to_string())]
         )),
+        h,
+        id,
         esc(&s.title),
+        h,
         esc(&s.text),
         esc(t.get(T::TourGoalLabel)),
-        esc(&s.task),
+        esc(&s.task)
     );
-    let _ = write!(
+    html!(
         o,
-        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><p class="rll-tour__hint" id="{id}-tour-hint" data-slot="tour-hint-text" hidden>{}</p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{id}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div></div></section>"#,
+        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><p class="rll-tour__hint" id="{}-tour-hint" data-slot="tour-hint-text" hidden>{}</p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div></div></section>"#,
+        id,
         esc(&s.hint),
+        id,
         esc(t.get(T::TourHint)),
         if k == 0 { " disabled" } else { "" },
         esc(t.get(T::TourBack)),
@@ -410,7 +418,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> String {
             T::TourNext
         })),
         esc(t.get(T::TourExit)),
-        esc(t.get(T::TourAll)),
+        esc(t.get(T::TourAll))
     );
     o
 }
@@ -418,28 +426,33 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> String {
 /// What the lesson shows after its last step: how many goals were met, its
 /// three ideas (a sentence a content file sets empty is left out), the
 /// quiz if the page has one, Start again and Close.
-pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> String {
-    let mut o = String::with_capacity(900);
-    let _ = write!(
+pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html {
+    let mut o = Html::with_capacity(900);
+    html!(
         o,
-        r#"<section class="rll-tour rll-tour--recap" data-testid="tour-recap" aria-labelledby="{id}-recap-title"><h{h} class="rll-tour__title" id="{id}-recap-title" tabindex="-1">{}</h{h}><p>{}</p><ul>"#,
+        r#"<section class="rll-tour rll-tour--recap" data-testid="tour-recap" aria-labelledby="{}-recap-title"><h{} class="rll-tour__title" id="{}-recap-title" tabindex="-1">{}</h{}><p>{}</p><ul>"#,
+        id,
+        h,
+        id,
         esc(t.get(T::TourRecapTitle)),
+        h,
         esc(&t.fill(
             T::TourRecapMet,
             &[("met", &met.to_string()), ("n", &n.to_string())]
-        )),
+        ))
     );
     for key in [T::TourRecap1, T::TourRecap2, T::TourRecap3] {
         if !t.get(key).is_empty() {
-            let _ = write!(o, "<li>{}</li>", esc(t.get(key)));
+            html!(o, "<li>{}</li>", esc(t.get(key)));
         }
     }
-    o.push_str(r#"</ul><div class="rll-tour__acts">"#);
-    let button = |o: &mut String, act: &str, key: T, primary: bool| {
-        let _ = write!(
+    o.push_lit(r#"</ul><div class="rll-tour__acts">"#);
+    let button = |o: &mut Html, act: &str, key: T, primary: bool| {
+        html!(
             o,
-            r#"<button type="button" class="rll-button rll-button--small{}" data-act="{act}">{}</button>"#,
+            r#"<button type="button" class="rll-button rll-button--small{}" data-act="{}">{}</button>"#,
             if primary { " rll-button--primary" } else { "" },
+            act,
             esc(t.get(key))
         );
     };
@@ -448,7 +461,7 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Stri
     }
     button(&mut o, Act::TourStart.as_str(), T::TourAgain, !quiz);
     button(&mut o, Act::TourClose.as_str(), T::TourClose, false);
-    o.push_str("</div></section>");
+    o.push_lit("</div></section>");
     o
 }
 

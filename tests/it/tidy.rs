@@ -476,3 +476,106 @@ fn the_import_check_finds_imports_and_cycles() {
     ]);
     assert_eq!(find_cycle(&pair).map(|c| c.len()), Some(3));
 }
+
+/// The markup sinks of the DOM: only `ui/dom.rs` may name them, and there
+/// they take `vm::html::Html` (escaped text by construction).
+const MARKUP_SINKS: [&str; 5] = [
+    "set_inner_html",
+    "insert_adjacent_html",
+    "set_outer_html",
+    "document.write",
+    "create_contextual_fragment",
+];
+
+/// `(file, line, word)` for every markup sink, every call of the template
+/// writer's door (`__write`) and every leaked string (a `&'static str` made
+/// at run time could pass for a literal of the source) outside the one
+/// file allowed each.
+fn markup_violations(files: &[(String, String)]) -> Vec<(String, usize, &'static str)> {
+    let mut found = Vec::new();
+    for (name, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let mut flag = |word: &'static str, allowed: &str| {
+                if line.contains(word) && !name.ends_with(allowed) {
+                    found.push((name.clone(), i + 1, word));
+                }
+            };
+            for sink in MARKUP_SINKS {
+                flag(sink, "ui/dom.rs");
+            }
+            flag("__write", "vm/html.rs");
+            flag("Box::leak", "-");
+            flag(".leak()", "-");
+        }
+    }
+    found
+}
+
+fn all_sources() -> Vec<(String, String)> {
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("source file");
+            (p.to_string_lossy().replace('\\', "/"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn markup_reaches_the_page_only_as_html_through_one_door() {
+    let found = markup_violations(&all_sources());
+    assert!(
+        found.is_empty(),
+        "markup written outside src/ui/dom.rs or vm::html's template: {found:?}"
+    );
+    // The door itself takes the type, not a string.
+    let dom = std::fs::read_to_string(src_dir("ui").join("dom.rs")).expect("dom.rs");
+    assert!(dom.contains("pub fn set_html(el: &Element, h: &Html)"));
+    assert_eq!(
+        dom.matches("set_inner_html(").count(),
+        1,
+        "one markup write in dom.rs"
+    );
+}
+
+#[test]
+fn the_markup_check_catches_what_it_is_meant_to() {
+    let files = |name: &str, code: &str| vec![(name.to_string(), code.to_string())];
+    assert_eq!(
+        markup_violations(&files("src/ui/tour.rs", "host.set_inner_html(&s);")).len(),
+        1
+    );
+    assert_eq!(
+        markup_violations(&files(
+            "src/ui/events.rs",
+            r#"ul.insert_adjacent_html("beforeend", &li)"#
+        ))
+        .len(),
+        1
+    );
+    assert_eq!(
+        markup_violations(&files(
+            "src/vm/tour.rs",
+            "o.__write(format_args!(\"{}\", s));"
+        ))
+        .len(),
+        1
+    );
+    assert_eq!(
+        markup_violations(&files(
+            "src/vm/text.rs",
+            "let s: &'static str = Box::leak(b);"
+        ))
+        .len(),
+        1
+    );
+    assert!(
+        markup_violations(&files("src/ui/dom.rs", "el.set_inner_html(h.as_str());")).is_empty()
+    );
+    assert!(
+        markup_violations(&files("src/ui/dom.rs", "// set_inner_html in a comment")).is_empty()
+    );
+}

@@ -316,8 +316,8 @@ fn a_term_opens_where_it_first_appears_and_only_there() {
     let g = section(&t, "rll1", 3);
     assert!(g.contains(r#"data-testid="glossary""#));
     for term in TERMS {
-        assert!(g.contains(&ratelimit_lab::vm::html::esc(t.get(term.def))));
-        assert!(g.contains(&ratelimit_lab::vm::html::esc(t.get(term.name))));
+        assert!(g.contains(ratelimit_lab::vm::html::esc(t.get(term.def)).as_str()));
+        assert!(g.contains(ratelimit_lab::vm::html::esc(t.get(term.name)).as_str()));
     }
 }
 

@@ -26,6 +26,7 @@ fn markup(query: &str) -> String {
         &quiz,
         &order(&quiz, 2026),
     )
+    .into_string()
 }
 
 /// The text of each element of `class` in `html` (elements without
@@ -108,7 +109,7 @@ fn the_summary_line_holds_every_offered_summary_unseen() {
         .collect();
     assert_eq!(sizers.len(), want.len());
     for w in &want {
-        let w = ratelimit_lab::vm::html::esc(w);
+        let w = ratelimit_lab::vm::html::esc(w).into_string();
         assert!(sizers.contains(&w), "missing sizer {w}");
     }
     assert!(html.contains(r#"<span class="rll-panel__sizer" aria-hidden="true">"#));

@@ -135,6 +135,7 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
         chart::svg(Hook::ChartRtt, 3, 3 * 21, true),
         chart::svg(Hook::RttMini, 1, 21, false),
     ]
+    .map(|h| h.into_string())
     .concat();
     let view = view_lines();
     for (sel, block, name) in names {
@@ -253,7 +254,7 @@ fn a_hook_the_view_sets_is_the_attribute_the_markup_writes() {
     // What the browser tests and a course author's page look up.
     assert_eq!(Hook::KEY, "data-testid");
     for h in Hook::ALL {
-        assert_eq!(h.attr(), format!(" {}=\"{}\"", Hook::KEY, h.as_str()));
+        assert_eq!(h.attr().0, format!(" {}=\"{}\"", Hook::KEY, h.as_str()));
         assert_eq!(h.selector(), format!("[{}=\"{}\"]", Hook::KEY, h.as_str()));
     }
     assert_eq!(

@@ -39,6 +39,7 @@ fn markup(query: &str) -> String {
         &quiz,
         &order(&quiz, 2026),
     )
+    .into_string()
 }
 
 /// Every hook in `html`, counted.

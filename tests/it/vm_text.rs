@@ -193,7 +193,7 @@ fn markup_text_is_escaped() {
     );
     assert_eq!(esc("plain ÷ × ✓"), "plain ÷ × ✓");
     assert_eq!(esc("&amp;"), "&amp;amp;");
-    let mut out = String::new();
+    let mut out = ratelimit_lab::vm::html::Html::new();
     stat(&mut out, "<Label>", "over", "1\"2", "<3>", "a & b");
     assert_eq!(
         out,

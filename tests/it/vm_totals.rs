@@ -752,6 +752,7 @@ fn the_totals_of_every_strategy_read_as_recorded() {
         ] {
             // One line per paragraph or figure.
             let spaced = part
+                .as_str()
                 .replace("</p>", "</p>\n")
                 .replace("</div><div", "</div>\n<div");
             for line in spaced.lines() {
@@ -791,6 +792,7 @@ fn every_sentence_of_the_panel_is_escaped() {
         stats_html(&r, &m, true, &t),
         cost_html(&r, &m, &t),
     ]
+    .map(|h| h.into_string())
     .concat();
     assert!(
         all.contains("&lt;b&gt;23 requests&lt;/b&gt; &amp; more"),
