@@ -48,6 +48,7 @@ mod vm_chart;
 mod vm_code;
 mod vm_content;
 mod vm_controls;
+mod vm_hostile;
 mod vm_layout;
 mod vm_lesson;
 mod vm_lms;
