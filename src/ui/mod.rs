@@ -333,11 +333,18 @@ fn opened_search() -> String {
 }
 
 /// The outcome of fetching a content file: its text, or why not (the key of
-/// the reason, and a number for the status).
+/// the reason, and a number for the status or the seconds waited).
 type Loaded = (String, Result<String, (T, u16)>);
 
+/// How long a content file may take to arrive before the widget starts
+/// without it.
+const CONTENT_WAIT_S: u16 = 5;
+
 /// Fetches the content file at `url` (resolved against the page; only from
-/// the page's own origin) and calls `done` with its text or the problem.
+/// the page's own origin, after any redirect too) and calls `done` once
+/// with its text or the problem: a file that is not there within
+/// [`CONTENT_WAIT_S`] seconds, or that says it is larger than the widget
+/// reads, is not waited for or read.
 fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
     let Some(window) = web_sys::window() else {
         return;
@@ -349,57 +356,75 @@ fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
         done((url, Err((T::ContentOrigin, 0))));
         return;
     };
+    let abort = web_sys::AbortController::new().ok();
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
     let finish = {
-        let done = done.clone();
-        move |r: Loaded| {
+        let (done, abort, name) = (done.clone(), abort.clone(), url.clone());
+        move |r: Result<String, (T, u16)>| {
             if let Some(f) = done.borrow_mut().take() {
-                f(r);
+                if r.is_err() {
+                    if let Some(a) = &abort {
+                        a.abort();
+                    }
+                }
+                f((name.clone(), r));
             }
         }
     };
-    let name = url.clone();
+    let late = finish.clone();
+    gloo_timers::callback::Timeout::new(u32::from(CONTENT_WAIT_S) * 1000, move || {
+        late(Err((T::ContentTimeout, CONTENT_WAIT_S)))
+    })
+    .forget();
+    let init = web_sys::RequestInit::new();
+    if let Some(a) = &abort {
+        init.set_signal(Some(&a.signal()));
+    }
     let fail = {
         let finish = finish.clone();
-        let name = name.clone();
-        Closure::once(move |_: JsValue| finish((name, Err((T::ContentFetch, 0)))))
+        Closure::once(move |_: JsValue| finish(Err((T::ContentFetch, 0))))
     };
-    let on_response = {
-        let finish = finish.clone();
-        let name = name.clone();
-        Closure::once(move |resp: JsValue| {
-            let Ok(resp) = resp.dyn_into::<web_sys::Response>() else {
-                finish((name, Err((T::ContentFetch, 0))));
-                return;
-            };
-            if !resp.ok() {
-                finish((name, Err((T::ContentStatus, resp.status()))));
-                return;
-            }
-            let text = resp.text();
-            let on_text = {
-                let finish = finish.clone();
-                let name = name.clone();
-                Closure::once(move |t: JsValue| {
-                    finish((name, Ok(t.as_string().unwrap_or_default())))
-                })
-            };
-            let on_err = {
-                let name = name.clone();
-                Closure::once(move |_: JsValue| finish((name, Err((T::ContentRead, 0)))))
-            };
-            if let Ok(p) = text {
-                let _ = p.then2(&on_text, &on_err);
-            }
-            on_text.forget();
-            on_err.forget();
-        })
-    };
+    let on_response = Closure::once(move |resp: JsValue| {
+        let Ok(resp) = resp.dyn_into::<web_sys::Response>() else {
+            return finish(Err((T::ContentFetch, 0)));
+        };
+        if let Some(why) = refused(&resp, &origin) {
+            return finish(Err(why));
+        }
+        let on_text = {
+            let finish = finish.clone();
+            Closure::once(move |t: JsValue| finish(Ok(t.as_string().unwrap_or_default())))
+        };
+        let on_err = Closure::once(move |_: JsValue| finish(Err((T::ContentRead, 0))));
+        if let Ok(p) = resp.text() {
+            let _ = p.then2(&on_text, &on_err);
+        }
+        on_text.forget();
+        on_err.forget();
+    });
     let _ = window
-        .fetch_with_str(&resolved.href())
+        .fetch_with_str_and_init(&resolved.href(), &init)
         .then2(&on_response, &fail);
     on_response.forget();
     fail.forget();
+}
+
+/// Why a content file's response is not read: a status that is not OK, a
+/// redirect that ended on another origin, or a length past the bound.
+fn refused(resp: &web_sys::Response, origin: &str) -> Option<(T, u16)> {
+    if !resp.ok() {
+        return Some((T::ContentStatus, resp.status()));
+    }
+    let landed = web_sys::Url::new(&resp.url()).map(|u| u.origin());
+    if landed.as_deref() != Ok(origin) {
+        return Some((T::ContentOrigin, 0));
+    }
+    let length = resp.headers().get("content-length").ok().flatten();
+    let length = length.and_then(|l| l.trim().parse::<usize>().ok());
+    if length.is_some_and(|n| n > content::bounds::BYTES) {
+        return Some((T::ContentTooLarge, 0));
+    }
+    None
 }
 
 /// Mounts one widget in `el`, with a content file's outcome if it had one,
@@ -417,13 +442,15 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         None => None,
         Some((name, Ok(text))) => match read_content(&text) {
             Ok(c) => Some(c),
-            Err(e) => {
-                problem = Some((name, english.get(T::ContentInvalid).to_string(), e));
+            Err(r) => {
+                let why = english.fill(r.why, &[("what", &r.detail)]);
+                problem = Some((name, why, r.detail));
                 None
             }
         },
         Some((name, Err((why, status)))) => {
-            let reason = english.fill(why, &[("n", &status.to_string())]);
+            let what = format!("more than {} bytes", content::bounds::BYTES);
+            let reason = english.fill(why, &[("n", &status.to_string()), ("what", &what)]);
             problem = Some((name, reason.clone(), reason));
             None
         }
@@ -659,10 +686,11 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     totals::use_announcer(lab, root);
 }
 
-/// Reads a content file: the browser parses the JSON, serde deserializes
-/// the value, and [`content::check`] checks it.
-fn read_content(text: &str) -> Result<Content, String> {
-    content::check(json::from_str(text)?)
+/// Reads a content file ([`content::read`]: its size and shape, then the
+/// browser parses the JSON and serde deserializes the value, then its
+/// counts and [`content::check`]).
+fn read_content(text: &str) -> Result<Content, content::Refusal> {
+    content::read(text, json::from_str)
 }
 
 /// A shadow root in `host` with the widget's stylesheet, and the element to

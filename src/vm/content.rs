@@ -65,11 +65,184 @@ pub struct Content {
     pub notices: Vec<String>,
 }
 
+/// The most a content file may hold. A file past one is refused whole,
+/// with one notice, before the widget builds anything from it.
+pub mod bounds {
+    /// Bytes of the file (the French file of the repository is about 72 KB).
+    pub const BYTES: usize = 256 * 1024;
+    /// Questions of the quiz.
+    pub const QUESTIONS: usize = 30;
+    /// Lesson steps.
+    pub const STEPS: usize = 20;
+    /// Characters of any one text: a sentence, a question, an option, a
+    /// reason, a step's field.
+    pub const TEXT: usize = 2_000;
+    /// How deep objects and lists may nest (the format needs four).
+    pub const DEPTH: usize = 8;
+}
+
+/// Why a content file is not used: the reason the notice gives (a key of
+/// the texts, such as [`T::ContentInvalid`]) and the details, in English,
+/// for the host page's message and the console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub why: T,
+    pub detail: String,
+}
+
+impl Refusal {
+    fn invalid(detail: impl Into<String>) -> Refusal {
+        Refusal {
+            why: T::ContentInvalid,
+            detail: detail.into(),
+        }
+    }
+    fn too_large(detail: String) -> Refusal {
+        Refusal {
+            why: T::ContentTooLarge,
+            detail,
+        }
+    }
+}
+
+/// Reads a content file's text: its size and shape first ([`shape`]), then
+/// `parse` (serde_json natively, the browser's parser in the widget), then
+/// the counts ([`bounds`]) and [`check`].
+pub fn read(
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<File, String>,
+) -> Result<Content, Refusal> {
+    if text.len() > bounds::BYTES {
+        return Err(Refusal::too_large(format!(
+            "{} bytes, and at most {} are read",
+            text.len(),
+            bounds::BYTES
+        )));
+    }
+    shape(text).map_err(Refusal::invalid)?;
+    let file = parse(text).map_err(Refusal::invalid)?;
+    counted(&file).map_err(Refusal::too_large)?;
+    check(file).map_err(Refusal::invalid)
+}
+
 /// Parses and checks a content file natively. The error says what is
 /// wrong, for the notice (which also names the file).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn parse(json: &str) -> Result<Content, String> {
-    check(serde_json::from_str(json).map_err(|e| e.to_string())?)
+    read(json, |j| serde_json::from_str(j).map_err(|e| e.to_string())).map_err(|r| r.detail)
+}
+
+/// What a JSON parser would let through silently: a file that is not one
+/// object (a list would fill the fields in order), a key written twice in
+/// one object (the last would win), nesting deeper than [`bounds::DEPTH`].
+/// Strings are skipped with their escapes; anything else is the parser's
+/// to judge.
+pub fn shape(text: &str) -> Result<(), String> {
+    if !text.trim_start().starts_with('{') {
+        return Err("the file must be one object, { … }, not a list or a value".into());
+    }
+    // Each open object or list: the keys seen so far (None for a list),
+    // whether the next string is a key, and the last key read.
+    let mut open: Vec<(Option<Vec<&str>>, bool)> = Vec::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' | '[' => {
+                if open.len() == bounds::DEPTH {
+                    return Err(format!("it nests deeper than {} levels", bounds::DEPTH));
+                }
+                open.push(((c == '{').then(Vec::new), c == '{'));
+            }
+            '}' | ']' => {
+                open.pop();
+            }
+            ',' => {
+                if let Some((keys, next_is_key)) = open.last_mut() {
+                    *next_is_key = keys.is_some();
+                }
+            }
+            '"' => {
+                let start = i + 1;
+                let mut end = text.len();
+                let mut escaped = false;
+                for (j, d) in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == '"' {
+                        end = j;
+                        break;
+                    }
+                }
+                let depth = open.len().saturating_sub(1);
+                let within: Vec<&str> = open[..depth]
+                    .iter()
+                    .filter_map(|(keys, _)| keys.as_ref().and_then(|k| k.last().copied()))
+                    .collect();
+                if let Some((Some(keys), next_is_key @ true)) = open.last_mut() {
+                    let key = &text[start..end];
+                    if keys.contains(&key) {
+                        let mut at = within;
+                        at.push(key);
+                        return Err(format!("the key “{}” is written twice", at.join(".")));
+                    }
+                    keys.push(key);
+                    *next_is_key = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether the file's counts and texts are within [`bounds`]; else what
+/// is past which bound.
+fn counted(file: &File) -> Result<(), String> {
+    let questions = file.quiz.as_deref().unwrap_or_default();
+    if questions.len() > bounds::QUESTIONS {
+        return Err(format!(
+            "{} quiz questions, and at most {} are read",
+            questions.len(),
+            bounds::QUESTIONS
+        ));
+    }
+    let steps = file.tour.as_deref().unwrap_or_default();
+    if steps.len() > bounds::STEPS {
+        return Err(format!(
+            "{} lesson steps, and at most {} are read",
+            steps.len(),
+            bounds::STEPS
+        ));
+    }
+    let texts = file.text.values().map(String::as_str);
+    let quiz = questions.iter().flat_map(|q| {
+        let options = q
+            .options
+            .iter()
+            .flat_map(|o| [o.text.as_str(), o.why.as_str()]);
+        let show = q
+            .show
+            .iter()
+            .flat_map(|s| [s.label.as_str(), s.query.as_str()]);
+        std::iter::once(q.prompt.as_str())
+            .chain(options)
+            .chain(show)
+    });
+    let tour = steps.iter().flat_map(|s| s.values().map(String::as_str));
+    let long = texts
+        .chain(quiz)
+        .chain(tour)
+        .filter(|s| s.chars().count() > bounds::TEXT)
+        .count();
+    if long > 0 {
+        return Err(format!(
+            "{long} of its texts are longer than {} characters",
+            bounds::TEXT
+        ));
+    }
+    Ok(())
 }
 
 /// Checks a content file as read: every key known, every replacement with

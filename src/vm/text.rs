@@ -71,6 +71,8 @@ texts! {
     ContentStatus "content.status" "the server answered {n}";
     ContentRead "content.read" "it could not be read";
     ContentInvalid "content.invalid" "it is not written the way the widget expects";
+    ContentTooLarge "content.too_large" "it is larger than the widget reads: {what}";
+    ContentTimeout "content.timeout" "it did not arrive within {n} seconds";
     Or "or" "or";
     Thousands "number.thousands" ",";
     Decimal "number.decimal" ".";
@@ -618,6 +620,7 @@ texts! {
     NoticeTour "notice.tour" "tour={given} is not a step from 1 to {n}, so step {k} is shown.";
     NoticeTourBad "notice.tour_bad" "tour=“{given}” is not a step number, so the lesson is not opened.";
     NoticeTourStep "notice.tour_step" "Lesson step {n} of the content file is left out: its “{name}” is missing, unknown or not one the widget can use.";
+    NoticeTourSteps "notice.tour_steps" "{count} lesson steps of the content file are left out ({list}): in each, a field is missing, unknown or not one the widget can use.";
     Tour1Title "tour.1.title" "One server";
     Tour1Text "tour.1.text" "One server keeps the user's count in its memory. The limit is 10 a second; the user sends 40 at once.";
     Tour1Goal "tour.1.goal" "Watch the burst to its end.";

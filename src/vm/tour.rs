@@ -306,16 +306,31 @@ pub fn sentences(s: &str) -> usize {
 /// that names it and the field at fault; the others are kept, in order.
 pub fn read(written: &[Written], t: &Texts) -> (Vec<Step>, Vec<String>) {
     let mut steps = Vec::new();
-    let mut notices = Vec::new();
+    let mut bad = Vec::new();
     for (i, w) in written.iter().enumerate() {
         match read_one(w) {
             Ok(step) => steps.push(step),
-            Err(name) => notices.push(t.fill(
-                T::NoticeTourStep,
-                &[("n", &(i + 1).to_string()), ("name", &name)],
-            )),
+            Err(name) => bad.push((i + 1, name)),
         }
     }
+    // One notice, however many steps are left out.
+    let notices = match &bad[..] {
+        [] => Vec::new(),
+        [(n, name)] => vec![t.fill(T::NoticeTourStep, &[("n", &n.to_string()), ("name", name)])],
+        _ => {
+            let mut list: Vec<String> = bad.iter().take(10).map(|(n, _)| n.to_string()).collect();
+            if bad.len() > 10 {
+                list.push("…".into());
+            }
+            vec![t.fill(
+                T::NoticeTourSteps,
+                &[
+                    ("count", &bad.len().to_string()),
+                    ("list", &list.join(", ")),
+                ],
+            )]
+        }
+    };
     (steps, notices)
 }
 

@@ -341,3 +341,128 @@ fn content_guide_lists_every_key_as_the_texts_table_has_it() {
         "docs/CONTENT.md's key table differs from the texts table: run RLL_WRITE_DOCS=1 cargo test content_guide"
     );
 }
+
+#[test]
+fn a_file_past_a_bound_is_refused_whole_with_one_reason() {
+    use ratelimit_lab::vm::content::{bounds, read, Refusal};
+    use ratelimit_lab::vm::text::T;
+    let native = |j: &str| serde_json::from_str(j).map_err(|e| e.to_string());
+    let refusal = |json: &str| read(json, native).expect_err("refused");
+    // Bytes: counted before anything is parsed.
+    let big = format!(r#"{{"id": "{}"}}"#, "x".repeat(bounds::BYTES));
+    let r = refusal(&big);
+    assert_eq!(r.why, T::ContentTooLarge);
+    assert!(r.detail.contains("at most 262144"), "{}", r.detail);
+    // Questions: 31 tiny ones.
+    let q = r#"{"prompt":"p","options":[{"text":"a","correct":true,"why":"w"},{"text":"b","why":"w"}]}"#;
+    let many = format!(
+        r#"{{"quiz": [{}]}}"#,
+        vec![q; bounds::QUESTIONS + 1].join(",")
+    );
+    assert!(many.len() < bounds::BYTES);
+    let r = refusal(&many);
+    assert_eq!(
+        (r.why, r.detail.as_str()),
+        (
+            T::ContentTooLarge,
+            "31 quiz questions, and at most 30 are read"
+        )
+    );
+    let thirty = format!(r#"{{"quiz": [{}]}}"#, vec![q; bounds::QUESTIONS].join(","));
+    assert!(read(&thirty, native).is_ok());
+    // Steps.
+    let steps = format!(
+        r#"{{"tour": [{}]}}"#,
+        vec!["{}"; bounds::STEPS + 1].join(",")
+    );
+    assert_eq!(
+        refusal(&steps).detail,
+        "21 lesson steps, and at most 20 are read"
+    );
+    // One text too long, wherever it is.
+    let long = "y".repeat(bounds::TEXT + 1);
+    for json in [
+        format!(r#"{{"text": {{"title": "{long}"}}}}"#),
+        format!(
+            r#"{{"quiz": [{}]}}"#,
+            q.replace(r#""why":"w"}]"#, &format!(r#""why":"{long}"}}]"#))
+        ),
+        format!(r#"{{"tour": [{{"hint": "{long}"}}]}}"#),
+    ] {
+        let r = refusal(&json);
+        assert_eq!(
+            r,
+            Refusal {
+                why: T::ContentTooLarge,
+                detail: "1 of its texts are longer than 2000 characters".into()
+            },
+            "{json}"
+        );
+    }
+    let ok = format!(r#"{{"text": {{"title": "{}"}}}}"#, "y".repeat(bounds::TEXT));
+    assert!(read(&ok, native).is_ok());
+}
+
+#[test]
+fn a_list_a_key_written_twice_or_deep_nesting_is_refused_not_taken_silently() {
+    use ratelimit_lab::vm::content::shape;
+    assert!(parse("[]").unwrap_err().contains("must be one object"));
+    assert!(parse(r#"  [{"text": {}}]"#)
+        .unwrap_err()
+        .contains("must be one object"));
+    assert!(parse(r#""text""#).is_err());
+    assert_eq!(
+        parse(r#"{"text": {"title": "A", "title": "B"}}"#).unwrap_err(),
+        "the key “text.title” is written twice"
+    );
+    assert_eq!(
+        parse(r#"{"id": "a", "lang": "fr", "id": "b"}"#).unwrap_err(),
+        "the key “id” is written twice"
+    );
+    // The same key in two objects, or a key's name as a value, is fine;
+    // braces and quotes inside strings are text.
+    assert_eq!(
+        shape(
+            r#"{"quiz": [{"prompt": "id"}, {"prompt": "x \" } { \"prompt\": "}], "id": "prompt"}"#
+        ),
+        Ok(())
+    );
+    assert!(
+        shape(&format!("{{\"a\": {}1{}}}", "[".repeat(8), "]".repeat(8)))
+            .unwrap_err()
+            .contains("deeper than 8")
+    );
+    assert_eq!(
+        shape(&format!("{{\"a\": {}1{}}}", "[".repeat(6), "]".repeat(6))),
+        Ok(())
+    );
+}
+
+#[test]
+fn many_bad_lesson_steps_give_one_notice_that_lists_them() {
+    let step =
+        r#"{"title":"T","text":"One.","goal":"replay-end","task":"t","hint":"h","done":"d"}"#;
+    let bad = r#"{"title":"T"}"#;
+    let tour = [step, bad, step, bad, bad, step].join(",");
+    let c = parse(&format!(r#"{{"tour": [{tour}]}}"#)).unwrap();
+    assert_eq!(c.tour.as_ref().map(Vec::len), Some(3));
+    assert_eq!(
+        c.notices,
+        ["3 lesson steps of the content file are left out (2, 4, 5): in each, a field is missing, unknown or not one the widget can use."]
+    );
+    let c = parse(&format!(r#"{{"tour": [{step},{bad}]}}"#)).unwrap();
+    assert_eq!(c.notices.len(), 1);
+    assert!(
+        c.notices[0].starts_with("Lesson step 2 of the content file is left out"),
+        "{:?}",
+        c.notices
+    );
+    let twenty = vec![bad; 20].join(",");
+    let c = parse(&format!(r#"{{"tour": [{twenty}]}}"#)).unwrap();
+    assert_eq!(c.notices.len(), 1);
+    assert!(
+        c.notices[0].contains("(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …)"),
+        "{:?}",
+        c.notices
+    );
+}

@@ -458,11 +458,7 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
                 vm::totals::counter_note(r, t).to_string(),
             );
             let (median, note) = vm::totals::latency(r, t);
-            d.rec(
-                "latency",
-                &at("-"),
-                format!("{}|{}", median.to_string(), note.to_string()),
-            );
+            d.rec("latency", &at("-"), format!("{}|{}", median, note));
             d.opt("ceiling", &at("-"), vm::totals::ceiling(r, t));
             d.opt("under_note", &at("-"), vm::totals::under_note(r, t));
             d.rec(
@@ -492,9 +488,9 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
                     &at(knob.name),
                     format!(
                         "{}|{}|{}|{}|{}",
-                        v.value.to_string(),
-                        v.max.to_string(),
-                        v.shown.to_string(),
+                        v.value,
+                        v.max,
+                        v.shown,
                         v.note.as_ref().map(|n| n.to_string()).unwrap_or_default(),
                         v.hidden
                     ),
@@ -571,7 +567,7 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
                     d.rec(
                         "card_heard",
                         &at(&format!("server={i}")),
-                        format!("{}|{}", c.class(), c.heard(t).to_string()),
+                        format!("{}|{}", c.class(), c.heard(t)),
                     );
                 }
                 let lines = vm::log::lines(r, &shared, t_us, vm::log::SHOWN, t);
@@ -581,10 +577,10 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
                         format!(
                             "{} | {} | {} | {} | {}",
                             l.class(),
-                            l.at.to_string(),
-                            l.who.to_string(),
-                            l.command.to_string(),
-                            l.note.to_string()
+                            l.at,
+                            l.who,
+                            l.command,
+                            l.note
                         )
                     })
                     .collect();
@@ -945,9 +941,9 @@ fn dump_charts(d: &mut Dump, langs: &[Lang]) {
                         geometry.push(format!(
                             "{} line={} band={} trend={}",
                             s.strategy.as_str(),
-                            s.line.to_string(),
-                            s.band.to_string(),
-                            vm::chart::trend(c.axis, &s.points, t).to_string()
+                            s.line,
+                            s.band,
+                            vm::chart::trend(c.axis, &s.points, t)
                         ));
                     }
                     geometry.push(format!(
@@ -960,14 +956,14 @@ fn dump_charts(d: &mut Dump, langs: &[Lang]) {
                     for d_ in &c.dots {
                         geometry.push(format!(
                             "dot {} {} {} {} {} {} {} | {}",
-                            vm::chart::dot_class(d_).to_string(),
-                            d_.x_text.to_string(),
-                            d_.mean.to_string(),
+                            vm::chart::dot_class(d_),
+                            d_.x_text,
+                            d_.mean,
                             d_.min,
                             d_.max,
                             vm::chart::px(d_.cx),
                             vm::chart::px(d_.cy),
-                            vm::chart::point_label(c.axis, d_, t).to_string()
+                            vm::chart::point_label(c.axis, d_, t)
                         ));
                     }
                     d.rec("chart_geometry", &input, geometry.join("\n"));
@@ -988,8 +984,8 @@ fn dump_charts(d: &mut Dump, langs: &[Lang]) {
 }
 
 fn dump_misc(d: &mut Dump, langs: &[Lang]) {
-    d.rec("log_shell", "-", format!("{}", vm::log::SHELL));
-    d.rec("frame_script", "-", format!("{}", vm::html::FRAME_SCRIPT));
+    d.rec("log_shell", "-", vm::log::SHELL.to_string());
+    d.rec("frame_script", "-", vm::html::FRAME_SCRIPT.to_string());
     for (url, title) in [
         (
             "https://example.com/lab/?strategy=incr&embed=1",
