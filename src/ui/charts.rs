@@ -111,7 +111,7 @@ impl Svg {
         points: usize,
         full: bool,
     ) -> Option<Svg> {
-        super::dom::set_html(&host, &svg(hook, lines, points, full));
+        super::dom::set_html(host, &svg(hook, lines, points, full));
         let found = host.last_element_child().and_then(Svg::parts);
         // The parts are `vm`'s names (checked natively): one missing is a
         // rename on one side only.

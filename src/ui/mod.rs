@@ -185,7 +185,7 @@ pub fn unmount(el: &web_sys::HtmlElement) {
     }
     match el.shadow_root() {
         Some(root) => dom::clear(&root),
-        None => dom::clear(&el),
+        None => dom::clear(el),
     }
     let _ = el.remove_attribute("data-ratelimit-lab-mounted");
 }
