@@ -24,7 +24,8 @@ const TYPES = {
 
 /**
  * Serves `root` under `prefix` (for example "/courses/net/lab/").
- * `extra` maps URL paths to { type, body } for host pages made by tests.
+ * `extra` maps URL paths to { type, body } for host pages made by tests,
+ * or to a function (req, res, headers) that answers itself.
  * With `gzip`, text and wasm files go out gzip-compressed (level 9) to
  * clients that accept it, as a static host serves them.
  * Resolves to { url, close, requests } where `requests` lists every path asked.
@@ -37,6 +38,12 @@ export async function startServer({ root, prefix = '/', csp = null, port = 0, ex
     requests.push(url.pathname);
     const headers = { 'Cache-Control': 'no-store', ...more };
     if (csp) headers['Content-Security-Policy'] = csp;
+    // A test's own answer: a function of the request (a redirect, a slow
+    // or a large answer), or a fixed body.
+    if (typeof extra[url.pathname] === 'function') {
+      extra[url.pathname](req, res, headers);
+      return;
+    }
     if (extra[url.pathname]) {
       const { type, body } = extra[url.pathname];
       res.writeHead(200, { ...headers, 'Content-Type': type });

@@ -1,0 +1,288 @@
+// What an author's file and a host page cannot do (docs/CONTENT.md, "How
+// large a file may be" and "When a file is refused"; docs/EMBEDDING.md's
+// xAPI snippet): a content file with markup in every sentence, question and
+// lesson step shows it as text on every tab, in the lesson and the quiz, in
+// the widget's page, a script-tag host and a custom element (no element
+// made, no request, no script run); a same-origin address that redirects to
+// another site is refused; a file past a bound is refused with one notice
+// within a second, the widget live and the renderer small; a file that
+// never arrives is not waited for; a list or a key written twice gets a
+// notice; and the xAPI snippet ignores a forged message from another frame.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browser, shutdown, watch, settle, Widget, until, expected, ROOT, DIST, STRATEGIES } from './harness.mjs';
+import { startServer } from './serve.mjs';
+
+const PREFIX = '/labs/ratelimit/';
+const FRENCH = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/content/fr.json'), 'utf8'));
+
+/** A payload that would make an element, fetch an image and run a script. */
+const tag = (where) => `<img src="pwned-${where}.png" onerror="window.__pwned=(window.__pwned||0)+1"><script>window.__pwned=1</script>"'&`;
+
+/** Every sentence of the texts table (the French file has them all, with
+ * the English placeholders) with the payload in front; a quiz and a lesson
+ * whose every field carries it. */
+function hostileFile() {
+  const text = {};
+  for (const [k, v] of Object.entries(FRENCH.text)) text[k] = `${tag('t')}${v}`;
+  const option = (right) => ({ text: `${tag('o')} option ${right}`, correct: right, why: `${tag('w')} why` });
+  const question = { prompt: `${tag('q')} prompt`, options: [option(false), option(true)], show: { label: `${tag('l')} label`, query: 'strategy=incr' } };
+  const step = (goal) => ({
+    title: `${tag('s')} title`, text: `${tag('s')} text.`, goal, task: `${tag('s')} task`,
+    hint: `${tag('s')} hint`, done: `${tag('s')} done`, not: `${tag('s')} not`, scenario: 'strategy=local&servers=3',
+  });
+  return JSON.stringify({ id: `${tag('i')}id`, text, quiz: [question, question], tour: [step('replay-end'), step('setting servers 4')] });
+}
+
+let lab; // the release build under /labs/ratelimit/
+let other; // another origin, which allows any origin to read its file
+const extra = {};
+const otherExtra = {};
+
+/** Serves `body` as JSON at `name` under the lab's prefix. */
+const json = (name, body) => { extra[`${PREFIX}${name}`] = { type: 'application/json', body }; };
+
+before(async () => {
+  json('hostile.json', hostileFile());
+  json('list.json', JSON.stringify([{ text: { title: 'Liste' } }]));
+  json('twice.json', '{ "text": { "title": "Un", "title": "Deux" } }');
+  const q = { prompt: 'p', options: [{ text: 'a', correct: true, why: 'w' }, { text: 'b', why: 'w' }] };
+  json('many-questions.json', JSON.stringify({ quiz: Array.from({ length: 20000 }, () => q) }));
+  json('steps.json', JSON.stringify({ tour: [{ title: 'x' }, { title: 'y' }, { title: 'z' }, { title: 'w' }] }));
+  // 50 MB, announced by its length: never read.
+  extra[`${PREFIX}huge.json`] = (req, res, headers) => {
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(50 * 1024 * 1024) });
+    const chunk = Buffer.alloc(1024 * 1024, 32);
+    let sent = 0;
+    const more = () => {
+      while (sent < 50 && res.write(chunk)) sent += 1;
+      if (sent >= 50) res.end(); else res.once('drain', () => { sent += 1; more(); });
+    };
+    res.on('error', () => {});
+    more();
+  };
+  // Never answers (within the test): the widget must not wait.
+  extra[`${PREFIX}slow.json`] = (req, res) => {
+    const t = setTimeout(() => res.destroy(), 20000);
+    res.on('close', () => clearTimeout(t));
+  };
+  other = await startServer({ root: DIST, prefix: '/nothing-here/', extra: otherExtra });
+  otherExtra['/fr.json'] = (req, res, headers) => {
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+    res.end(JSON.stringify(FRENCH));
+  };
+  // Same origin, then a redirect to the other one.
+  extra[`${PREFIX}moved.json`] = (req, res, headers) => {
+    res.writeHead(302, { ...headers, Location: `${other.origin}/fr.json` });
+    res.end();
+  };
+  const host = (name, body) => {
+    extra[`/course/${name}`] = {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title><link rel="icon" href="data:,"></head><body><main><h1>Week 3</h1>${body}<script type="module" src="${PREFIX}ratelimit-lab.js"></script></main></body></html>`,
+    };
+  };
+  host('script-tag.html', `<div data-ratelimit-lab data-content="${PREFIX}hostile.json"></div>`);
+  host('element.html', `<rate-limit-lab content="${PREFIX}hostile.json"></rate-limit-lab>`);
+  lab = await startServer({ root: DIST, prefix: PREFIX, extra });
+});
+after(async () => {
+  await shutdown();
+  if (lab) await lab.close();
+  if (other) await other.close();
+});
+
+async function newPage(url, { width = 1280, height = 900 } = {}) {
+  const context = await (await browser()).newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const watcher = watch(page, lab.origin);
+  await page.goto(url);
+  return { page, context, watcher };
+}
+
+/** Waits for a widget (in `root`) to be live: its strategy named. */
+async function rendered(root) {
+  await root.locator('[data-slot="tab-name"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
+}
+
+/** The notice's lines (piercing shadow roots). */
+async function noticeLines(root) {
+  const notice = root.locator('[data-testid="notice"]');
+  await notice.waitFor({ state: 'visible', timeout: 8000 });
+  return (await notice.innerText()).split('\n').filter((l) => l.trim());
+}
+
+/** Elements the payload would make, anywhere (shadow roots too), and whether its script ran. */
+function madeByPayload(page) {
+  return page.evaluate(() => {
+    const all = (root) => [...root.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
+    const els = all(document);
+    return {
+      img: els.filter((e) => e.tagName === 'IMG').length,
+      script: els.filter((e) => e.tagName === 'SCRIPT' && !e.src).length,
+      pwned: window.__pwned ?? 0,
+      // The payload, shown as text, somewhere.
+      shown: els.some((e) => !e.children.length && (e.textContent ?? '').includes('<img src="pwned-')),
+    };
+  });
+}
+
+/** Every tab, the lesson's steps and a quiz answer, in `root`. */
+async function visitEverything(page, root) {
+  for (const s of STRATEGIES) {
+    await root.locator(`[data-testid="strategy-${s}"]`).click();
+    await page.waitForTimeout(80);
+  }
+  const start = root.locator('[data-testid="tour-start"]');
+  if (await start.count()) {
+    await start.click();
+    await root.locator('[data-testid="tour"]').waitFor({ timeout: 5000 });
+    await root.locator('[data-testid="tour-hint"]').click();
+    await root.locator('[data-testid="tour-next"]').click();
+    await root.locator('[data-testid="tour-next"]').click();
+  }
+  const pick = root.locator('[data-testid="quiz-question"]').first().locator('[data-act="quiz-pick"]');
+  await pick.first().scrollIntoViewIfNeeded();
+  await pick.first().click();
+  await pick.nth(1).click();
+  await page.waitForTimeout(150);
+}
+
+describe('a hostile content file', () => {
+  const pages = [
+    ['the widget\'s page', () => `${lab.url}?content=hostile.json`, (page) => page],
+    ['a script-tag host', () => `${lab.origin}/course/script-tag.html`, (page) => page.locator('[data-ratelimit-lab]')],
+    ['a custom element', () => `${lab.origin}/course/element.html`, (page) => page.locator('rate-limit-lab')],
+  ];
+  for (const [where, url, rootOf] of pages) {
+    test(`shows its markup as text on every tab, in the lesson and the quiz: ${where}`, async () => {
+      const before = lab.requests.length;
+      const { page, context, watcher } = await newPage(url());
+      const root = rootOf(page);
+      await rendered(root);
+      await visitEverything(page, root);
+      const made = await madeByPayload(page);
+      assert.deepEqual({ img: made.img, script: made.script, pwned: made.pwned }, { img: 0, script: 0, pwned: 0 }, where);
+      assert.ok(made.shown, 'the payload shows as text');
+      // The author's own title, with the payload in front of it, as text.
+      const title = await root.locator('h1, h2').first().innerText();
+      assert.ok(title.startsWith('<img src="pwned-t.png"'), title);
+      await settle(page, watcher);
+      const asked = lab.requests.slice(before).filter((p) => /pwned/.test(p));
+      assert.deepEqual(asked, [], 'no request made by the payload');
+      assert.deepEqual(watcher.problems(), []);
+      await context.close();
+    });
+  }
+});
+
+describe('where a content file may come from, and how long it may take', () => {
+  test('a same-origin address that redirects to another site is refused like a foreign file', async () => {
+    const { page, context, watcher } = await newPage(`${lab.url}?content=moved.json`);
+    await rendered(page);
+    const lines = await noticeLines(page);
+    assert.ok(lines.includes('The content file moved.json could not be used (it is not on this site, and only files from this site are read), so the built-in text is shown.'), lines.join('\n'));
+    assert.equal(await page.locator('.rll-head__title').innerText(), 'Rate Limit Lab', 'the built-in English');
+    await settle(page, watcher);
+    // The redirect was followed to the other origin by the browser (that
+    // is the attack); nothing from it was used.
+    // (the widget then stops reading it: an aborted load).
+    const problems = watcher.problems().filter((p) => !p.includes(`${other.origin}/fr.json`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a file that does not arrive is not waited for: a notice after 5 s, and the widget runs', async () => {
+    const t0 = Date.now();
+    const { page, context, watcher } = await newPage(`${lab.url}?strategy=incr&content=slow.json`);
+    await rendered(page);
+    const waited = Date.now() - t0;
+    const lines = await noticeLines(page);
+    assert.ok(lines.includes('The content file slow.json could not be used (it did not arrive within 5 seconds), so the built-in text is shown.'), lines.join('\n'));
+    assert.ok(waited >= 4500 && waited < 9000, `started after ${waited} ms`);
+    const w = new Widget(page, context, watcher);
+    assert.equal(await w.allowedTotal(), expected('strategy=incr').allowed);
+    await w.setSlider('servers', 6);
+    assert.equal(await w.allowedTotal(), expected('strategy=incr&servers=6').allowed);
+    // The abandoned request is the widget's own doing.
+    assert.deepEqual(watcher.problems().filter((p) => !/slow\.json/.test(p)), []);
+    await context.close();
+  });
+});
+
+describe('a file past a bound, or not one object', () => {
+  const cases = [
+    ['many-questions.json', 'it is larger than the widget reads: '],
+    ['huge.json', 'it is larger than the widget reads: more than 262144 bytes'],
+    ['list.json', 'it is not written the way the widget expects'],
+    ['twice.json', 'it is not written the way the widget expects'],
+  ];
+  for (const [file, reason] of cases) {
+    test(`${file}: one notice within a second of the file, the built-in content, the widget live`, async () => {
+      const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const watcher = watch(page, lab.origin);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      let arrived = null;
+      page.on('response', (r) => { if (r.url().includes(file)) arrived ??= Date.now(); });
+      await page.goto(`${lab.url}?strategy=lua&content=${file}`);
+      await rendered(page);
+      const lines = await noticeLines(page);
+      const live = Date.now();
+      const about = lines.filter((l) => l.includes(file));
+      assert.equal(about.length, 1, lines.join('\n'));
+      assert.ok(about[0].startsWith(`The content file ${file} could not be used (${reason}`), about[0]);
+      assert.ok(arrived !== null && live - arrived < 1000, `live ${live - arrived} ms after the file's answer`);
+      assert.equal(await page.locator('[data-testid="quiz-question"]').count(), 14, 'the built-in quiz');
+      const w = new Widget(page, context, watcher);
+      await w.setSlider('burst', 60);
+      assert.equal(await w.allowedTotal(), expected('strategy=lua&burst=60').allowed);
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const heap = metrics.find((m) => m.name === 'JSHeapTotalSize').value;
+      assert.ok(heap < 300e6, `JS heap ${Math.round(heap / 1e6)} MB`);
+      await settle(page, watcher);
+      assert.deepEqual(watcher.problems().filter((p) => !/huge\.json/.test(p)), []);
+      await context.close();
+    });
+  }
+
+  test('lesson steps left out are summed in one notice', async () => {
+    const { page, context, watcher } = await newPage(`${lab.url}?content=steps.json`);
+    await rendered(page);
+    const lines = await noticeLines(page);
+    const steps = lines.filter((l) => /lesson step/i.test(l));
+    assert.deepEqual(steps, ['4 lesson steps of the content file are left out (1, 2, 3, 4): in each, a field is missing, unknown or not one the widget can use.']);
+    await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('the guide\'s xAPI snippet', () => {
+  test('builds a statement from the widget\'s frame only, never from a message another frame forged', async () => {
+    const guide = fs.readFileSync(path.join(ROOT, 'docs/EMBEDDING.md'), 'utf8');
+    const xapi = guide.match(/<!-- snippet: xapi -->\s*```html\n([\s\S]*?)```/)[1];
+    // The widget's frame (never finishing its quiz here), and a sibling
+    // frame from the same course page that posts a perfect score.
+    const forged = `<!doctype html><script>parent.postMessage({ source: "ratelimit-lab", type: "completed", quiz: "builtin", score: 14, max: 14, version: "9.9.9" }, "*");</script>`;
+    extra['/course/forger.html'] = { type: 'text/html', body: forged };
+    extra['/course/xapi.html'] = {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>xAPI</title><link rel="icon" href="data:,"></head><body>
+<iframe src="${PREFIX}?embed=1" title="Rate Limit Lab" width="100%" height="600"></iframe>
+${xapi}
+<iframe src="/course/forger.html" title="An ad"></iframe></body></html>`,
+    };
+    const { page, context, watcher } = await newPage(`${lab.origin}/course/xapi.html`);
+    const frame = page.frameLocator('iframe').first();
+    await rendered(frame);
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.rateLimitLabStatement), undefined, 'the forged completion made no statement');
+    await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
