@@ -112,6 +112,8 @@ pub fn read(
     text: &str,
     parse: impl FnOnce(&str) -> Result<File, String>,
 ) -> Result<Content, Refusal> {
+    // A byte-order mark, as some editors write UTF-8, is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > bounds::BYTES {
         return Err(Refusal::too_large(format!(
             "{} bytes, and at most {} are read",
@@ -138,54 +140,41 @@ pub fn parse(json: &str) -> Result<Content, String> {
 /// Strings are skipped with their escapes; anything else is the parser's
 /// to judge.
 pub fn shape(text: &str) -> Result<(), String> {
-    if !text.trim_start().starts_with('{') {
+    let b = text.as_bytes();
+    if b.iter().find(|c| !c.is_ascii_whitespace()) != Some(&b'{') {
         return Err("the file must be one object, { … }, not a list or a value".into());
     }
-    // Each open object or list: the keys seen so far (None for a list),
-    // whether the next string is a key, and the last key read.
-    let mut open: Vec<(Option<Vec<&str>>, bool)> = Vec::new();
-    let mut chars = text.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '{' | '[' => {
+    // Each open object's keys so far (a list has none), and whether the
+    // next string in it is a key.
+    let mut open: Vec<(Vec<&[u8]>, bool, bool)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            c @ (b'{' | b'[') => {
                 if open.len() == bounds::DEPTH {
                     return Err(format!("it nests deeper than {} levels", bounds::DEPTH));
                 }
-                open.push(((c == '{').then(Vec::new), c == '{'));
+                open.push((Vec::new(), c == b'{', c == b'{'));
             }
-            '}' | ']' => {
+            b'}' | b']' => {
                 open.pop();
             }
-            ',' => {
-                if let Some((keys, next_is_key)) = open.last_mut() {
-                    *next_is_key = keys.is_some();
+            b',' => {
+                if let Some((_, object, next_is_key)) = open.last_mut() {
+                    *next_is_key = *object;
                 }
             }
-            '"' => {
+            b'"' => {
                 let start = i + 1;
-                let mut end = text.len();
-                let mut escaped = false;
-                for (j, d) in chars.by_ref() {
-                    if escaped {
-                        escaped = false;
-                    } else if d == '\\' {
-                        escaped = true;
-                    } else if d == '"' {
-                        end = j;
-                        break;
-                    }
+                i = start;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
                 }
-                let depth = open.len().saturating_sub(1);
-                let within: Vec<&str> = open[..depth]
-                    .iter()
-                    .filter_map(|(keys, _)| keys.as_ref().and_then(|k| k.last().copied()))
-                    .collect();
-                if let Some((Some(keys), next_is_key @ true)) = open.last_mut() {
-                    let key = &text[start..end];
+                if let Some((keys, _, next_is_key @ true)) = open.last_mut() {
+                    let key = &b[start..i.min(b.len())];
                     if keys.contains(&key) {
-                        let mut at = within;
-                        at.push(key);
-                        return Err(format!("the key “{}” is written twice", at.join(".")));
+                        let key = String::from_utf8_lossy(key);
+                        return Err(format!("the key “{key}” is written twice in one object"));
                     }
                     keys.push(key);
                     *next_is_key = false;
@@ -193,6 +182,7 @@ pub fn shape(text: &str) -> Result<(), String> {
             }
             _ => {}
         }
+        i += 1;
     }
     Ok(())
 }
@@ -201,39 +191,32 @@ pub fn shape(text: &str) -> Result<(), String> {
 /// is past which bound.
 fn counted(file: &File) -> Result<(), String> {
     let questions = file.quiz.as_deref().unwrap_or_default();
-    if questions.len() > bounds::QUESTIONS {
-        return Err(format!(
-            "{} quiz questions, and at most {} are read",
-            questions.len(),
-            bounds::QUESTIONS
-        ));
-    }
     let steps = file.tour.as_deref().unwrap_or_default();
-    if steps.len() > bounds::STEPS {
-        return Err(format!(
-            "{} lesson steps, and at most {} are read",
-            steps.len(),
-            bounds::STEPS
-        ));
+    for (n, most, what) in [
+        (questions.len(), bounds::QUESTIONS, "quiz questions"),
+        (steps.len(), bounds::STEPS, "lesson steps"),
+    ] {
+        if n > most {
+            return Err(format!("{n} {what}, and at most {most} are read"));
+        }
     }
-    let texts = file.text.values().map(String::as_str);
-    let quiz = questions.iter().flat_map(|q| {
-        let options = q
-            .options
-            .iter()
-            .flat_map(|o| [o.text.as_str(), o.why.as_str()]);
-        let show = q
-            .show
-            .iter()
-            .flat_map(|s| [s.label.as_str(), s.query.as_str()]);
-        std::iter::once(q.prompt.as_str())
-            .chain(options)
-            .chain(show)
-    });
-    let tour = steps.iter().flat_map(|s| s.values().map(String::as_str));
+    let mut texts: Vec<&str> = file.text.values().map(String::as_str).collect();
+    for q in questions {
+        texts.push(&q.prompt);
+        for o in &q.options {
+            texts.push(&o.text);
+            texts.push(&o.why);
+        }
+        if let Some(s) = &q.show {
+            texts.push(&s.label);
+            texts.push(&s.query);
+        }
+    }
+    for s in steps {
+        texts.extend(s.values().map(String::as_str));
+    }
     let long = texts
-        .chain(quiz)
-        .chain(tour)
+        .iter()
         .filter(|s| s.chars().count() > bounds::TEXT)
         .count();
     if long > 0 {

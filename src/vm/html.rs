@@ -147,13 +147,20 @@ impl Part for Html {
 
 impl Part for str {
     fn put(&self, out: &mut dyn Write) -> fmt::Result {
-        let mut rest = self;
-        while let Some(i) = rest.find(['&', '<', '>', '"']) {
-            out.write_str(&rest[..i])?;
-            out.write_str(entity(rest.as_bytes()[i]))?;
-            rest = &rest[i + 1..];
+        let mut from = 0;
+        for (i, b) in self.bytes().enumerate() {
+            let entity = match b {
+                b'&' => "&amp;",
+                b'<' => "&lt;",
+                b'>' => "&gt;",
+                b'"' => "&quot;",
+                _ => continue,
+            };
+            out.write_str(&self[from..i])?;
+            out.write_str(entity)?;
+            from = i + 1;
         }
-        out.write_str(rest)
+        out.write_str(&self[from..])
     }
 }
 
@@ -184,7 +191,7 @@ macro_rules! numbers {
         }
     )*};
 }
-numbers!(u8 u16 u32 u64 usize i32 i64 f32 f64 bool);
+numbers!(u8 u16 u32 u64 usize i32 i64 bool);
 
 /// Markup written in the crate's source, as a template's argument (an
 /// attribute of [`super::names`], say): written as it is.
@@ -203,16 +210,6 @@ pub struct Put<'a, T: Part + ?Sized>(pub &'a T);
 impl<T: Part + ?Sized> fmt::Display for Put<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.put(f)
-    }
-}
-
-/// The entity of one of the four escaped characters.
-fn entity(b: u8) -> &'static str {
-    match b {
-        b'&' => "&amp;",
-        b'<' => "&lt;",
-        b'>' => "&gt;",
-        _ => "&quot;",
     }
 }
 

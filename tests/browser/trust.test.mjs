@@ -46,7 +46,7 @@ const json = (name, body) => { extra[`${PREFIX}${name}`] = { type: 'application/
 
 before(async () => {
   json('hostile.json', hostileFile());
-  json('list.json', JSON.stringify([{ text: { title: 'Liste' } }]));
+  json('list.json', JSON.stringify(['my-id', 'fr', { title: 'Liste' }]));
   json('twice.json', '{ "text": { "title": "Un", "title": "Deux" } }');
   const q = { prompt: 'p', options: [{ text: 'a', correct: true, why: 'w' }, { text: 'b', why: 'w' }] };
   json('many-questions.json', JSON.stringify({ quiz: Array.from({ length: 20000 }, () => q) }));
@@ -212,6 +212,24 @@ describe('where a content file may come from, and how long it may take', () => {
   });
 });
 
+/** Records, in the page's own clock, when the notice first shows. */
+const LIVE_CLOCK = () => {
+  new MutationObserver((_, o) => {
+    if (document.querySelector('[data-testid="notice"]:not([hidden])')) {
+      window.__live = performance.now();
+      o.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+/** How long after the content file's first byte the widget was live with its notice (ms, the page's clock). */
+function liveAfter(page, file) {
+  return page.evaluate((f) => {
+    const e = performance.getEntriesByType('resource').find((r) => r.name.includes(f));
+    return window.__live - (e ? e.responseStart || e.startTime : 0);
+  }, file);
+}
+
 describe('a file past a bound, or not one object', () => {
   const cases = [
     ['many-questions.json', 'it is larger than the widget reads: '],
@@ -226,16 +244,15 @@ describe('a file past a bound, or not one object', () => {
       const watcher = watch(page, lab.origin);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
-      let arrived = null;
-      page.on('response', (r) => { if (r.url().includes(file)) arrived ??= Date.now(); });
+      await page.addInitScript(LIVE_CLOCK);
       await page.goto(`${lab.url}?strategy=lua&content=${file}`);
       await rendered(page);
       const lines = await noticeLines(page);
-      const live = Date.now();
       const about = lines.filter((l) => l.includes(file));
       assert.equal(about.length, 1, lines.join('\n'));
       assert.ok(about[0].startsWith(`The content file ${file} could not be used (${reason}`), about[0]);
-      assert.ok(arrived !== null && live - arrived < 1000, `live ${live - arrived} ms after the file's answer`);
+      const after = await liveAfter(page, file);
+      assert.ok(after < 1000, `live ${Math.round(after)} ms after the file's answer began`);
       assert.equal(await page.locator('[data-testid="quiz-question"]').count(), 14, 'the built-in quiz');
       const w = new Widget(page, context, watcher);
       await w.setSlider('burst', 60);
@@ -256,6 +273,65 @@ describe('a file past a bound, or not one object', () => {
     const steps = lines.filter((l) => /lesson step/i.test(l));
     assert.deepEqual(steps, ['4 lesson steps of the content file are left out (1, 2, 3, 4): in each, a field is missing, unknown or not one the widget can use.']);
     await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('a fuzz of content files', () => {
+  /** Files of every shape, from a fixed seed: sizes, nesting, types, encodings, markup. */
+  function files() {
+    let x = 2026;
+    const rand = (n) => { x = (x * 1103515245 + 12345) % 2147483648; return x % n; };
+    const str = () => ['<img src="pwned-f.png" onerror="window.__pwned=1">', '\u202e✓é', '{{n}}', 'x'.repeat(rand(3000)), '"\\'][rand(5)];
+    const value = (d) => {
+      const k = rand(d > 4 ? 4 : 7);
+      if (k === 0) return null;
+      if (k === 1) return rand(2) === 0;
+      if (k === 2) return rand(1e6) / 7;
+      if (k === 3) return str();
+      if (k === 4) return Array.from({ length: rand(6) }, () => value(d + 1));
+      const o = {};
+      for (let i = rand(6); i > 0; i--) o[['text', 'quiz', 'tour', 'title', 'prompt', 'options', 'id'][rand(7)]] = value(d + 1);
+      return o;
+    };
+    const out = [];
+    for (let i = 0; i < 14; i++) out.push(JSON.stringify(rand(2) ? { text: value(1) } : value(0)));
+    out.push(`{"text": ${'['.repeat(50000)}${']'.repeat(50000)}}`);
+    out.push(Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]));
+    out.push(`\ufeff${JSON.stringify({ text: { title: 'BOM' } })}`);
+    out.push(JSON.stringify({ text: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, 'v'])) }));
+    out.push(JSON.stringify({ quiz: Array.from({ length: 30 }, () => ({ prompt: str(), options: [{ text: 'a', correct: true, why: str() }, { text: 'b', why: 'w' }] })) }));
+    return out;
+  }
+
+  test('each is read or refused within 2 s of arriving, runs nothing, and the renderer stays small', async () => {
+    const all = files();
+    all.forEach((body, i) => json(`fuzz/${i}.json`, body));
+    const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watcher = watch(page, lab.origin);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    for (let i = 0; i < all.length; i++) {
+      await page.goto(`${lab.url}?content=fuzz/${i}.json`);
+      await rendered(page);
+      const after = await page.evaluate((f) => {
+        const e = performance.getEntriesByType('resource').find((r) => r.name.includes(f));
+        return performance.now() - e.responseEnd;
+      }, `fuzz/${i}.json`);
+      assert.ok(after < 2000, `file ${i}: live ${Math.round(after)} ms after it arrived`);
+      const made = await madeByPayload(page);
+      assert.deepEqual({ img: made.img, pwned: made.pwned }, { img: 0, pwned: 0 }, `file ${i}`);
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const heap = metrics.find((m) => m.name === 'JSHeapTotalSize').value;
+      assert.ok(heap < 300e6, `file ${i}: JS heap ${Math.round(heap / 1e6)} MB`);
+      await settle(page, watcher);
+    }
+    // The byte-order mark is not part of the JSON: that file is used.
+    await page.goto(`${lab.url}?content=fuzz/${all.length - 3}.json`);
+    await rendered(page);
+    assert.equal(await page.locator('.rll-head__title').innerText(), 'BOM');
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });

@@ -413,11 +413,11 @@ fn a_list_a_key_written_twice_or_deep_nesting_is_refused_not_taken_silently() {
     assert!(parse(r#""text""#).is_err());
     assert_eq!(
         parse(r#"{"text": {"title": "A", "title": "B"}}"#).unwrap_err(),
-        "the key “text.title” is written twice"
+        "the key “title” is written twice in one object"
     );
     assert_eq!(
         parse(r#"{"id": "a", "lang": "fr", "id": "b"}"#).unwrap_err(),
-        "the key “id” is written twice"
+        "the key “id” is written twice in one object"
     );
     // The same key in two objects, or a key's name as a value, is fine;
     // braces and quotes inside strings are text.
@@ -465,4 +465,95 @@ fn many_bad_lesson_steps_give_one_notice_that_lists_them() {
         "{:?}",
         c.notices
     );
+}
+
+mod fuzz {
+    //! Content files as anything might write them: any JSON value, nested
+    //! any way, with markup and odd characters in its strings, and bytes
+    //! that are not JSON at all. Reading one never panics, answers quickly,
+    //! and whatever it accepts is within the bounds.
+    use proptest::prelude::*;
+    use ratelimit_lab::vm::content::{bounds, read};
+    use serde_json::Value;
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[a-z .{}<>&\"'\\\\/]{0,40}",
+            Just("<img src=x onerror=alert(1)>".to_string()),
+            Just("\u{feff}\u{0}\u{202e}é✓".to_string()),
+            (0usize..3000).prop_map(|n| "x".repeat(n)),
+        ]
+    }
+
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| Value::from(n)),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
+            text().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(6, 64, 8, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+                prop::collection::btree_map(
+                    prop_oneof![
+                        Just("text".to_string()),
+                        Just("quiz".to_string()),
+                        Just("tour".to_string()),
+                        Just("prompt".to_string()),
+                        Just("options".to_string()),
+                        Just("title".to_string()),
+                        "[a-z.]{1,12}"
+                    ],
+                    inner,
+                    0..8
+                )
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn native(j: &str) -> Result<ratelimit_lab::vm::content::File, String> {
+        serde_json::from_str(j).map_err(|e| e.to_string())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn any_json_file_is_read_or_refused_quickly(v in value(), wrap in any::<bool>()) {
+            let json = if wrap { serde_json::json!({ "text": v }).to_string() } else { v.to_string() };
+            let t = std::time::Instant::now();
+            if let Ok(c) = read(&json, native) {
+                prop_assert!(json.len() <= bounds::BYTES + 3);
+                prop_assert!(c.quiz.as_ref().map_or(0, Vec::len) <= bounds::QUESTIONS);
+                prop_assert!(c.tour.as_ref().map_or(0, Vec::len) <= bounds::STEPS);
+            }
+            prop_assert!(t.elapsed() < std::time::Duration::from_secs(2));
+        }
+
+        #[test]
+        fn any_bytes_are_read_or_refused_quickly(bytes in prop::collection::vec(any::<u8>(), 0..4000)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let t = std::time::Instant::now();
+            let _ = read(&text, native);
+            prop_assert!(t.elapsed() < std::time::Duration::from_secs(2));
+        }
+    }
+
+    #[test]
+    fn deep_nesting_and_a_byte_order_mark() {
+        let deep = format!(
+            "{{\"text\": {}{}}}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert!(read(&deep, native)
+            .unwrap_err()
+            .detail
+            .contains("deeper than"));
+        assert!(read("\u{feff}{\"text\": {\"title\": \"Labo\"}}", native).is_ok());
+    }
 }
