@@ -146,7 +146,7 @@ pub fn shape(text: &str) -> Result<(), String> {
     }
     // Each open object's keys so far (a list has none), and whether the
     // next string in it is a key.
-    let mut open: Vec<(Vec<&[u8]>, bool, bool)> = Vec::new();
+    let mut open: Vec<(Vec<&str>, bool, bool)> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -171,9 +171,9 @@ pub fn shape(text: &str) -> Result<(), String> {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
                 if let Some((keys, _, next_is_key @ true)) = open.last_mut() {
-                    let key = &b[start..i.min(b.len())];
+                    // Both ends are at a quote or the end: character boundaries.
+                    let key = text.get(start..i.min(b.len())).unwrap_or_default();
                     if keys.contains(&key) {
-                        let key = String::from_utf8_lossy(key);
                         return Err(format!("the key “{key}” is written twice in one object"));
                     }
                     keys.push(key);
