@@ -204,10 +204,11 @@ impl Part for Lit {
     }
 }
 
-/// A template's argument, written by its [`Part`].
-pub struct Put<'a, T: Part + ?Sized>(pub &'a T);
+/// A template's argument, written by its [`Part`] (one `Display` for
+/// every kind of value, so the wasm has one copy of it).
+pub struct Put<'a>(pub &'a dyn Part);
 
-impl<T: Part + ?Sized> fmt::Display for Put<'_, T> {
+impl fmt::Display for Put<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.put(f)
     }
