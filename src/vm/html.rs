@@ -182,16 +182,43 @@ impl<T: Part + ?Sized> Part for &T {
     }
 }
 
+impl Part for u64 {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        write!(out, "{self}")
+    }
+}
+
+impl Part for i64 {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        write!(out, "{self}")
+    }
+}
+
+impl Part for bool {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_str(if *self { "true" } else { "false" })
+    }
+}
+
+/// The other integers, written as the widest of their sign (one writer
+/// of each in the wasm).
 macro_rules! numbers {
-    ($($t:ty)*) => {$(
+    ($wide:ty: $($t:ty)*) => {$(
         impl Part for $t {
             fn put(&self, out: &mut dyn Write) -> fmt::Result {
-                write!(out, "{self}")
+                <$wide>::from(*self).put(out)
             }
         }
     )*};
 }
-numbers!(u8 u16 u32 u64 usize i32 i64 bool);
+numbers!(u64: u8 u16 u32);
+numbers!(i64: i32);
+
+impl Part for usize {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        (*self as u64).put(out)
+    }
+}
 
 /// Markup written in the crate's source, as a template's argument (an
 /// attribute of [`super::names`], say): written as it is.
