@@ -114,6 +114,26 @@ impl Start {
     }
 }
 
+/// Every server's sync times inside the burst, in time order, each a
+/// `Sync(server)` event: server s syncs at φs + k·I with φs = floor(s·I / N),
+/// so the servers' syncs are spread out. Every φs is below I and grows with
+/// s, so round k of all servers, in server order, comes before round k + 1:
+/// the order a stable sort by time gives server 0's times, then server
+/// 1's, and so on (equal times only within a round, in server order).
+fn sync_times(n: u32, interval: u64, span_us: u64) -> Vec<(u64, Event)> {
+    let mut out = Vec::new();
+    for round in (0..span_us).step_by(interval as usize) {
+        for server in 0..n {
+            let t = round + u64::from(server) * interval / u64::from(n);
+            if t >= span_us {
+                break;
+            }
+            out.push((t, Event::Sync(server)));
+        }
+    }
+    out
+}
+
 impl World {
     fn new(s: Scenario) -> Self {
         World::from_start(s, &Start::new(&s))
@@ -174,21 +194,19 @@ impl World {
                 beyond: false,
             })
             .collect::<Vec<_>>();
-        let mut initial: Vec<(u64, Event)> = requests
+        let arrive: Vec<(u64, Event)> = requests
             .iter()
             .enumerate()
             .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
             .collect();
-        if s.strategy == Strategy::Sync {
-            // Server s syncs at φs + k·I while that is inside the burst,
-            // with φs = floor(s·I / N): the servers' syncs are spread out.
-            let interval = u64::from(s.sync_ms) * 1000;
-            for server in 0..n {
-                let phase = u64::from(server) * interval / u64::from(n);
-                let times = (phase..u64::from(span_us)).step_by(interval as usize);
-                initial.extend(times.map(|t| (t, Event::Sync(server))));
-            }
-        }
+        // In time order, as the queue takes them: the arrivals are, and the
+        // syncs are merged in after the arrivals at equal times.
+        let initial = if s.strategy == Strategy::Sync {
+            let syncs = sync_times(n, u64::from(s.sync_ms) * 1000, u64::from(span_us));
+            super::sort::merge_by_key(&arrive, &syncs, |e| e.0)
+        } else {
+            arrive
+        };
         let extra_us = if s.redis == Health::Slow {
             SLOW_EXTRA_US
         } else {
@@ -479,9 +497,9 @@ impl World {
         let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
         let lower_middle = (latencies.len() - 1) / 2;
         let latency_max_us = latencies.iter().copied().max().unwrap_or(0);
-        // Sorted by the crate's own sort: `select_nth_unstable` brought 2.5
-        // KB of the standard library's selection code into the wasm.
-        super::sort::sort(&mut latencies);
+        // Sorted by the crate's radix sort: `select_nth_unstable` brought
+        // 2.5 KB of the standard library's selection code into the wasm.
+        super::sort::sort_keys(&mut latencies);
         let latency_median_us = latencies[lower_middle];
         let final_counter = match s.strategy {
             Strategy::GetSet | Strategy::Incr | Strategy::Sync => Some(self.counter),

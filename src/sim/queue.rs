@@ -8,7 +8,8 @@
 //! scheduled). The queue keeps one FIFO lane per delay, plus one for the
 //! events known before the run (arrivals, sync times), and pops the
 //! smallest head: the same order as a binary heap on (time, order
-//! scheduled), at O(1) per event for the few delays a run uses.
+//! scheduled), at O(1) per event for the few delays a run uses. Nothing
+//! is sorted here: the events known before the run come in time order.
 //! `tests/it/queue.rs` checks that equivalence against `BinaryHeap`.
 
 /// A lane: events scheduled with one delay, in (time, order scheduled)
@@ -28,19 +29,18 @@ pub struct Queue<E> {
 }
 
 impl<E: Copy> Queue<E> {
-    /// A queue holding `initial` events `(time, event)`, in any order. At
-    /// equal times they keep the order given, and they come before
-    /// anything scheduled later.
+    /// A queue holding `initial` events `(time, event)`, which must be in
+    /// time order (the engine builds them so: arrivals are drawn in order,
+    /// and the syncs merged in). At equal times they keep the order given,
+    /// and they come before anything scheduled later.
     pub fn new(initial: Vec<(u64, E)>) -> Self {
-        let mut events: Vec<(u64, u64, E)> = initial
+        debug_assert!(initial.windows(2).all(|w| w[0].0 <= w[1].0));
+        let events: Vec<(u64, u64, E)> = initial
             .into_iter()
             .enumerate()
             .map(|(i, (t, e))| (t, i as u64, e))
             .collect();
         let seq = events.len() as u64;
-        // Stable sort by time keeps the given order among equal times,
-        // which is also the order of `seq`.
-        super::sort::sort_by_key(&mut events, |e| e.0);
         Queue {
             lanes: vec![Lane {
                 delay: 0,

@@ -30,20 +30,25 @@ impl Rng {
     ///
     /// The set is that of the first `count` distinct values of the
     /// generator's stream (rejection of repeats), which is a uniformly
-    /// random subset. Drawing the missing number in batches, then sorting
-    /// and removing repeats, consumes the stream in the same order as one
-    /// draw at a time would, without shifting a vector on every insert.
+    /// random subset. It draws the missing number in batches: each batch is
+    /// sorted on its own (a radix sort, linear in the batch) and merged
+    /// into the values so far, repeats removed. That consumes the stream in
+    /// the same order as one draw at a time would, without shifting a
+    /// vector on every insert, and after the first batch of `count` each
+    /// later one is a handful of values merged in one pass.
     pub fn distinct_sorted(&mut self, count: u32, bound: u32) -> Vec<u32> {
         let count = count.min(bound) as usize;
-        let mut picked: Vec<u32> = Vec::with_capacity(count);
+        let mut picked: Vec<u32> = Vec::new();
         while picked.len() < count {
             // Each batch draws exactly the number still missing, so at most
             // its last draw could complete the set: never a draw too many.
-            for _ in picked.len()..count {
-                let v = self.below(bound);
-                picked.push(v);
-            }
-            super::sort::sort(&mut picked);
+            let mut batch: Vec<u32> = (picked.len()..count).map(|_| self.below(bound)).collect();
+            super::sort::sort_keys(&mut batch);
+            picked = if picked.is_empty() {
+                batch
+            } else {
+                super::sort::merge_by_key(&picked, &batch, |&v| v)
+            };
             picked.dedup();
         }
         picked
