@@ -97,21 +97,18 @@ pub fn sort_keys<T: Copy + Into<u64>>(v: &mut [T]) {
 
 /// One stable counting pass: `from` into `to`, by the byte at `shift`.
 fn radix_pass<T: Copy + Into<u64>>(from: &[T], to: &mut [T], shift: u32) {
-    let byte = |x: T| ((x.into() >> shift) & 0xff) as usize;
-    let mut next = [0usize; 256];
+    let mut next = [0u32; 256];
     for &x in from {
-        next[byte(x)] += 1;
+        next[(x.into() >> shift) as u8 as usize] += 1;
     }
     let mut sum = 0;
     for slot in next.iter_mut() {
-        let count = *slot;
-        *slot = sum;
-        sum += count;
+        (*slot, sum) = (sum, sum + *slot);
     }
     for &x in from {
-        let b = byte(x);
-        to[next[b]] = x;
-        next[b] += 1;
+        let slot = &mut next[(x.into() >> shift) as u8 as usize];
+        to[*slot as usize] = x;
+        *slot += 1;
     }
 }
 
