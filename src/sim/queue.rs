@@ -129,7 +129,7 @@ impl<E: Copy> Queue<E> {
     /// takes the smaller head. Only before anything is scheduled.
     pub fn add_known(&mut self, events: Vec<(u64, E)>) {
         debug_assert!(events.windows(2).all(|w| w[0].0 <= w[1].0));
-        assert!(self.lanes.len() == self.known, "known events come first");
+        assert!(self.lanes.len() == self.known);
         let lane = self.known;
         let mut lane_of = Lane::empty(0);
         if let Some(&(_, first)) = events.first() {
@@ -150,10 +150,8 @@ impl<E: Copy> Queue<E> {
 
     /// Adds `lane`, whose head key is `head`.
     fn add_lane(&mut self, lane: Lane<E>, head: u64) {
-        assert!(
-            self.lanes.len() < LANES,
-            "a queue has at most {LANES} lanes"
-        );
+        // The key has three bits for the lane.
+        assert!(self.lanes.len() < LANES);
         let mut lanes = std::mem::take(&mut self.lanes).into_vec();
         lanes.push(lane);
         self.lanes = lanes.into_boxed_slice();

@@ -83,8 +83,11 @@ impl Rng {
         while picked.len() < count {
             // Each batch draws exactly the number still missing, so at most
             // its last draw could complete the set: never a draw too many.
-            let mut batch: Vec<u32> = (picked.len()..count).map(|_| self.below(bound)).collect();
-            super::sort::sort_keys(&mut batch);
+            let mut wide: Vec<u64> = (picked.len()..count)
+                .map(|_| u64::from(self.below(bound)))
+                .collect();
+            super::sort::sort_keys(&mut wide);
+            let batch: Vec<u32> = wide.into_iter().map(|v| v as u32).collect();
             picked = if picked.is_empty() {
                 batch
             } else {

@@ -65,22 +65,24 @@ const SHORT: usize = 32;
 /// Sorts the integers `v` in ascending order: least significant byte
 /// first, one counting pass per byte in which the items differ (times in
 /// µs below 2²⁴ differ in at most three), so O(n) per byte.
-pub fn sort_keys<T: Copy + Into<u64>>(v: &mut [T]) {
+/// One type only (`u64`): each type a sort is used with is another copy
+/// of its code in the wasm.
+pub fn sort_keys(v: &mut [u64]) {
     if v.len() <= SHORT {
         insertion(v);
         return;
     }
     let (mut any, mut all) = (0u64, u64::MAX);
     for &x in v.iter() {
-        any |= x.into();
-        all &= x.into();
+        any |= x;
+        all &= x;
     }
     // The bits in which some items differ; bytes without any are skipped.
     let differ = any ^ all;
     if differ == 0 {
         return;
     }
-    let mut other: Vec<T> = v.to_vec();
+    let mut other: Vec<u64> = v.to_vec();
     let mut in_v = true;
     for shift in (0..64).step_by(8).filter(|&s| (differ >> s) & 0xff != 0) {
         if in_v {
@@ -96,28 +98,28 @@ pub fn sort_keys<T: Copy + Into<u64>>(v: &mut [T]) {
 }
 
 /// One stable counting pass: `from` into `to`, by the byte at `shift`.
-fn radix_pass<T: Copy + Into<u64>>(from: &[T], to: &mut [T], shift: u32) {
+fn radix_pass(from: &[u64], to: &mut [u64], shift: u32) {
     let mut next = [0u32; 256];
     for &x in from {
-        next[(x.into() >> shift) as u8 as usize] += 1;
+        next[(x >> shift) as u8 as usize] += 1;
     }
     let mut sum = 0;
     for slot in next.iter_mut() {
         (*slot, sum) = (sum, sum + *slot);
     }
     for &x in from {
-        let slot = &mut next[(x.into() >> shift) as u8 as usize];
+        let slot = &mut next[(x >> shift) as u8 as usize];
         to[*slot as usize] = x;
         *slot += 1;
     }
 }
 
 /// Insertion sort, for a few items.
-fn insertion<T: Copy + Into<u64>>(v: &mut [T]) {
+fn insertion(v: &mut [u64]) {
     for i in 1..v.len() {
         let x = v[i];
         let mut j = i;
-        while j > 0 && v[j - 1].into() > x.into() {
+        while j > 0 && v[j - 1] > x {
             v[j] = v[j - 1];
             j -= 1;
         }

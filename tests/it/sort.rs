@@ -29,7 +29,7 @@ proptest! {
     #[test]
     fn radix_sorts_any_integers_ascending(
         wide in proptest::collection::vec(any::<u64>(), 0..700),
-        times in proptest::collection::vec(0u32..40_000, 0..700),
+        times in proptest::collection::vec(0u64..40_000, 0..700),
         few in proptest::collection::vec(prop::sample::select(vec![0u64, 2000, 4000, 1 << 40]), 0..300),
     ) {
         for v in [wide, few] {
