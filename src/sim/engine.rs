@@ -53,15 +53,19 @@ struct Bucket {
 }
 
 /// The whole simulated world while it runs.
+///
+/// What has a fixed length for the whole run is a boxed slice, not a
+/// vector: the size-optimised build (the wasm, and the benchmarks) inlines
+/// a slice's indexing and calls a function for a vector's.
 struct World {
     s: Scenario,
     queue: Queue<Event>,
-    requests: Vec<RequestTrace>,
+    requests: Box<[RequestTrace]>,
     /// Each request's memory slot (its server, or a restarted one).
-    slot: Vec<u32>,
-    memory: Vec<Memory>,
+    slot: Box<[u32]>,
+    memory: Box<[Memory]>,
     /// Each server's memory slot now (changes when a lone server restarts).
-    current_slot: Vec<u32>,
+    current_slot: Box<[u32]>,
     calls: Vec<Call>,
     /// Each call's memory slot.
     call_slot: Vec<u32>,
@@ -75,12 +79,14 @@ struct World {
     allowed_so_far: u32,
     /// Request indices in the order they were decided.
     decided: Vec<u32>,
-    rtt_us: u64,
-    /// The slow extra, or 0.
-    extra_us: u64,
     /// Whether a reply comes within the timeout (the same for every call).
     in_time: bool,
-    timeout_us: u64,
+    /// The queue's lanes for a call's three events: run (half a round
+    /// trip and the slow extra after it is sent), reply (the rest of the
+    /// round trip after it ran) and abandon (the timeout after it is sent).
+    exec_lane: usize,
+    reply_lane: usize,
+    abandon_lane: usize,
 }
 
 /// The part of a run that depends only on the seed, the burst and its
@@ -114,6 +120,68 @@ impl Start {
     }
 }
 
+/// Every server's sync times inside the burst, in time order, each a
+/// `Sync(server)` event: server s syncs at φs + k·I with φs = floor(s·I / N),
+/// so the servers' syncs are spread out. Every φs is below I and grows with
+/// s, so round k of all servers, in server order, comes before round k + 1:
+/// the order a stable sort by time gives server 0's times, then server
+/// 1's, and so on (equal times only within a round, in server order).
+fn sync_times(n: u32, interval: u64, span_us: u64) -> Vec<(u64, Event)> {
+    let mut out = Vec::new();
+    for round in (0..span_us).step_by(interval as usize) {
+        for server in 0..n {
+            let t = round + u64::from(server) * interval / u64::from(n);
+            if t >= span_us {
+                break;
+            }
+            out.push((t, Event::Sync(server)));
+        }
+    }
+    out
+}
+
+/// Whether a call's reply comes within the timeout (the same for every
+/// call): Redis is up and the round trip, with the slow extra, is within it.
+fn in_time(s: &Scenario) -> bool {
+    s.redis != Health::Down && u64::from(s.rtt_us) + extra_us(s) <= timeout_us(s)
+}
+
+fn extra_us(s: &Scenario) -> u64 {
+    if s.redis == Health::Slow {
+        SLOW_EXTRA_US
+    } else {
+        0
+    }
+}
+
+fn timeout_us(s: &Scenario) -> u64 {
+    u64::from(s.timeout_ms) * 1000
+}
+
+/// The run's queue, holding the arrivals (and `sync`'s syncs: each comes in
+/// time order, a lane of its own, the arrivals first at an equal time), and
+/// the lanes a call's events use: run, reply, abandon. Only those the run
+/// uses (each costs every pop a look): none without calls to Redis, and
+/// either the reply or the abandon.
+fn queue(s: &Scenario, arrive: Vec<(u64, Event)>) -> (Queue<Event>, [usize; 3]) {
+    let mut queue = Queue::new(arrive);
+    if s.strategy == Strategy::Sync {
+        let interval = u64::from(s.sync_ms) * 1000;
+        queue.add_known(sync_times(s.servers, interval, u64::from(s.span_ms) * 1000));
+    }
+    let rtt_us = u64::from(s.rtt_us);
+    let mut lane = |used: bool, delay: u64| match used && s.strategy.uses_redis() {
+        true => queue.lane(delay),
+        false => 0,
+    };
+    let lanes = [
+        lane(s.redis != Health::Down, rtt_us / 2 + extra_us(s)),
+        lane(in_time(s), rtt_us - rtt_us / 2),
+        lane(!in_time(s), timeout_us(s)),
+    ];
+    (queue, lanes)
+}
+
 impl World {
     fn new(s: Scenario) -> Self {
         World::from_start(s, &Start::new(&s))
@@ -123,7 +191,6 @@ impl World {
     fn from_start(s: Scenario, start: &Start) -> Self {
         let n = s.servers;
         let mut rng = start.rng.clone();
-        let span_us = s.span_ms * 1000;
         let arrivals = &start.arrivals;
         // The load balancer: one draw per request for `random`, one or two
         // draws after the arrivals for `sticky`.
@@ -173,33 +240,20 @@ impl World {
                 refused_under_limit: false,
                 beyond: false,
             })
-            .collect::<Vec<_>>();
-        let mut initial: Vec<(u64, Event)> = requests
+            .collect::<Box<[_]>>();
+        let arrive: Vec<(u64, Event)> = requests
             .iter()
             .enumerate()
             .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
             .collect();
-        if s.strategy == Strategy::Sync {
-            // Server s syncs at φs + k·I while that is inside the burst,
-            // with φs = floor(s·I / N): the servers' syncs are spread out.
-            let interval = u64::from(s.sync_ms) * 1000;
-            for server in 0..n {
-                let phase = u64::from(server) * interval / u64::from(n);
-                let times = (phase..u64::from(span_us)).step_by(interval as usize);
-                initial.extend(times.map(|t| (t, Event::Sync(server))));
-            }
-        }
-        let extra_us = if s.redis == Health::Slow {
-            SLOW_EXTRA_US
-        } else {
-            0
-        };
-        let rtt_us = u64::from(s.rtt_us);
-        let timeout_us = u64::from(s.timeout_ms) * 1000;
+        let (queue, [exec_lane, reply_lane, abandon_lane]) = queue(&s, arrive);
         World {
-            queue: Queue::new(initial),
+            queue,
+            exec_lane,
+            reply_lane,
+            abandon_lane,
             slot,
-            memory: vec![Memory::default(); n as usize + 1],
+            memory: vec![Memory::default(); n as usize + 1].into_boxed_slice(),
             current_slot: (0..n).collect(),
             calls: Vec::with_capacity(2 * s.burst as usize + 1),
             call_slot: Vec::with_capacity(2 * s.burst as usize + 1),
@@ -209,34 +263,30 @@ impl World {
             forwarded: 0,
             allowed_so_far: 0,
             decided: Vec::with_capacity(s.burst as usize),
-            rtt_us,
-            extra_us,
-            in_time: s.redis != Health::Down && rtt_us + extra_us <= timeout_us,
-            timeout_us,
+            in_time: in_time(&s),
             requests,
             s,
         }
     }
 
-    /// Runs one event; false when nothing is left.
-    fn step(&mut self) -> bool {
-        let Some((now, event)) = self.queue.pop() else {
-            return false;
-        };
-        match event {
-            Event::Arrive(req) => self.arrive(req, now),
-            Event::Sync(server) => {
-                let slot = self.current_slot(server, now);
-                let m = &mut self.memory[slot as usize];
-                let p = std::mem::take(&mut m.pending);
-                m.in_flight += p;
-                self.send(server, slot, None, Command::IncrBy, p);
+    /// Runs every event, in the queue's order, until none is left: one
+    /// loop, not a call per event.
+    fn run_all(&mut self) {
+        while let Some((now, event)) = self.queue.pop() {
+            match event {
+                Event::Arrive(req) => self.arrive(req, now),
+                Event::Sync(server) => {
+                    let slot = self.current_slot(server, now);
+                    let m = &mut self.memory[slot as usize];
+                    let p = std::mem::take(&mut m.pending);
+                    m.in_flight += p;
+                    self.send(server, slot, None, Command::IncrBy, p);
+                }
+                Event::Exec(call) => self.exec(call, now),
+                Event::Reply(call) => self.reply(call, now),
+                Event::Abandon(call) => self.abandon(call, now),
             }
-            Event::Exec(call) => self.exec(call, now),
-            Event::Reply(call) => self.reply(call, now),
-            Event::Abandon(call) => self.abandon(call, now),
         }
-        true
     }
 
     /// The memory slot server `server` uses at `now`.
@@ -305,30 +355,31 @@ impl World {
         });
         self.call_slot.push(slot);
         if self.s.redis != Health::Down {
-            self.queue
-                .schedule_in(self.rtt_us / 2 + self.extra_us, Event::Exec(id));
+            self.queue.schedule(self.exec_lane, Event::Exec(id));
         }
         if !self.in_time {
-            self.queue.schedule_in(self.timeout_us, Event::Abandon(id));
+            self.queue.schedule(self.abandon_lane, Event::Abandon(id));
         }
     }
 
     /// Redis runs call `id`, one command at a time, in time order.
     fn exec(&mut self, id: u32, now: u64) {
         let limit = self.s.limit;
-        let call = self.calls[id as usize];
-        let (value, after) = match call.command {
+        // One look-up of the call, kept while Redis's state changes (a
+        // vector's indexing is a call in the size-optimised build).
+        let c = &mut self.calls[id as usize];
+        let (value, after) = match c.command {
             Command::Get => (self.counter, self.counter),
             Command::Set => {
-                self.counter = call.arg;
-                (call.arg, call.arg)
+                self.counter = c.arg;
+                (c.arg, c.arg)
             }
             Command::Incr => {
                 self.counter += 1;
                 (self.counter, self.counter)
             }
             Command::IncrBy => {
-                self.counter += call.arg;
+                self.counter += c.arg;
                 (self.counter, self.counter)
             }
             Command::Expire => (1, self.counter),
@@ -352,7 +403,6 @@ impl World {
                 (u32::from(allowed), (b.units / w) as u32)
             }
         };
-        let c = &mut self.calls[id as usize];
         c.executed_us = Some(now);
         c.value = value;
         c.counter_after = after;
@@ -360,15 +410,15 @@ impl World {
         if self.in_time {
             // The reply leg: the rest of the round trip (a slow Redis has
             // already added its extra before running the command).
-            let back = self.rtt_us - self.rtt_us / 2;
-            self.queue.schedule_in(back, Event::Reply(id));
+            self.queue.schedule(self.reply_lane, Event::Reply(id));
         }
     }
 
     /// The reply to call `id` reaches its server.
     fn reply(&mut self, id: u32, now: u64) {
-        let call = self.calls[id as usize];
-        self.calls[id as usize].replied_us = Some(now);
+        let c = &mut self.calls[id as usize];
+        c.replied_us = Some(now);
+        let call = *c;
         let limit = self.s.limit;
         let slot = self.call_slot[id as usize];
         let req = call.request.unwrap_or(0);
@@ -402,8 +452,9 @@ impl World {
     /// The server gives up on call `id`: a deciding call's request is
     /// decided by the fail rule; a sync's batch goes back to pending.
     fn abandon(&mut self, id: u32, now: u64) {
-        let call = self.calls[id as usize];
-        self.calls[id as usize].abandoned_us = Some(now);
+        let c = &mut self.calls[id as usize];
+        c.abandoned_us = Some(now);
+        let call = *c;
         match call.command {
             Command::IncrBy => {
                 let m = &mut self.memory[self.call_slot[id as usize] as usize];
@@ -479,9 +530,9 @@ impl World {
         let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
         let lower_middle = (latencies.len() - 1) / 2;
         let latency_max_us = latencies.iter().copied().max().unwrap_or(0);
-        // Sorted by the crate's own sort: `select_nth_unstable` brought 2.5
-        // KB of the standard library's selection code into the wasm.
-        super::sort::sort(&mut latencies);
+        // Sorted by the crate's radix sort: `select_nth_unstable` brought
+        // 2.5 KB of the standard library's selection code into the wasm.
+        super::sort::sort_keys(&mut latencies);
         let latency_median_us = latencies[lower_middle];
         let final_counter = match s.strategy {
             Strategy::GetSet | Strategy::Incr | Strategy::Sync => Some(self.counter),
@@ -512,7 +563,7 @@ impl World {
             latency_median_us,
             latency_max_us,
             end_us: self.queue.now(),
-            requests: self.requests,
+            requests: self.requests.into_vec(),
             calls: self.calls,
             redis_log: self.log,
         }
@@ -524,7 +575,7 @@ impl World {
 /// with `regular_user` still 0.
 fn simulate(scenario: &Scenario) -> Report {
     let mut world = World::new(scenario.clamped());
-    while world.step() {}
+    world.run_all();
     world.finish()
 }
 
@@ -544,7 +595,7 @@ pub fn allowed_from(scenario: &Scenario, start: &Start) -> u32 {
     } else {
         World::new(s)
     };
-    while world.step() {}
+    world.run_all();
     world.requests.iter().filter(|r| r.allowed).count() as u32
 }
 

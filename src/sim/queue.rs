@@ -8,48 +8,156 @@
 //! scheduled). The queue keeps one FIFO lane per delay, plus one for the
 //! events known before the run (arrivals, sync times), and pops the
 //! smallest head: the same order as a binary heap on (time, order
-//! scheduled), at O(1) per event for the few delays a run uses.
+//! scheduled), at O(1) per event for the few delays a run uses. Nothing
+//! is sorted here: the events known before the run come in time order.
 //! `tests/it/queue.rs` checks that equivalence against `BinaryHeap`.
 
+/// An event's place in the order: its time in the high 32 bits, then the
+/// order it was scheduled in (29 bits), then its lane (3 bits), so one
+/// integer comparison orders two events, and the smallest head names its
+/// lane without a branch on which lane is next (which the processor
+/// could not predict). Times stay far below 2³² µs (71 minutes): a run's
+/// last event comes within a few seconds (span, timeouts and slow replies
+/// are each at most a second or so); a run schedules far fewer than 2²⁹
+/// events, and uses at most four of the [`LANES`] lanes.
+fn key(time: u64, seq: u64, lane: usize) -> u64 {
+    debug_assert!(time >> 32 == 0 && seq >> 29 == 0 && lane < LANES);
+    time << 32 | seq << 3 | lane as u64
+}
+
+/// The most lanes a queue can have, known events' and delays' together.
+pub const LANES: usize = 8;
+
+/// The key of an empty lane's head: after every event.
+const EMPTY: u64 = u64::MAX;
+
 /// A lane: events scheduled with one delay, in (time, order scheduled)
-/// order. A vector read from `head` on: nothing is ever shifted.
+/// order. A ring of a power-of-two size, read at `head` and written at
+/// `tail` (both count up; masked into the ring), doubled when full: a lane
+/// holds the events it has waiting, and nothing is shifted. Keys and
+/// events are two slices, written in place: no vector's `push` (a call,
+/// in the size-optimised build, per event).
 struct Lane<E> {
     delay: u64,
     head: usize,
-    events: Vec<(u64, u64, E)>,
+    tail: usize,
+    keys: Box<[u64]>,
+    events: Box<[E]>,
+}
+
+impl<E: Copy> Lane<E> {
+    /// An empty lane, for events scheduled `delay` after the moment they
+    /// are scheduled.
+    fn empty(delay: u64) -> Lane<E> {
+        Lane {
+            delay,
+            head: 0,
+            tail: 0,
+            keys: Box::new([]),
+            events: Box::new([]),
+        }
+    }
+
+    /// Adds `event`, whose key is `key`, at the tail.
+    fn push(&mut self, key: u64, event: E) {
+        if self.tail - self.head == self.keys.len() {
+            self.grow(event);
+        }
+        let i = self.tail & (self.keys.len() - 1);
+        self.keys[i] = key;
+        self.events[i] = event;
+        self.tail += 1;
+    }
+
+    /// Doubles the ring (16 at least), its waiting events moved to the
+    /// front in order; `filler` fills the free slots.
+    fn grow(&mut self, filler: E) {
+        let mask = self.keys.len().wrapping_sub(1);
+        let waiting = self.head..self.tail;
+        let keys = waiting.clone().map(|n| self.keys[n & mask]).collect();
+        let events = waiting.map(|n| self.events[n & mask]).collect();
+        let size = (2 * self.keys.len()).max(16);
+        self.keys = pad(keys, size, EMPTY);
+        self.events = pad(events, size, filler);
+        (self.head, self.tail) = (0, self.tail - self.head);
+    }
+}
+
+/// `v`, filled up to `size` items with `filler`.
+fn pad<T: Copy>(mut v: Vec<T>, size: usize, filler: T) -> Box<[T]> {
+    v.resize(size, filler);
+    v.into_boxed_slice()
 }
 
 /// The queue. `E` is the event type.
+///
+/// The lanes and their heads are boxed slices, not vectors: they change
+/// only when a lane is added (a few times a run, at its start), and a
+/// slice's indexing is the compiler's own where a vector's is a call in
+/// the size-optimised build.
 pub struct Queue<E> {
-    /// Lane 0 holds the events known before the run; the others one delay each.
-    lanes: Vec<Lane<E>>,
+    /// First the lanes of events known before the run (`known` of them),
+    /// then one per delay.
+    lanes: Box<[Lane<E>]>,
+    known: usize,
+    /// Each lane's head key, or [`EMPTY`]: what `pop` compares.
+    heads: Box<[u64]>,
     now: u64,
     seq: u64,
 }
 
 impl<E: Copy> Queue<E> {
-    /// A queue holding `initial` events `(time, event)`, in any order. At
-    /// equal times they keep the order given, and they come before
+    /// A queue holding `initial` events `(time, event)`, which must be in
+    /// time order (the engine builds them so: arrivals are drawn in order).
+    /// At equal times they keep the order given, and they come before
     /// anything scheduled later.
     pub fn new(initial: Vec<(u64, E)>) -> Self {
-        let mut events: Vec<(u64, u64, E)> = initial
-            .into_iter()
-            .enumerate()
-            .map(|(i, (t, e))| (t, i as u64, e))
-            .collect();
-        let seq = events.len() as u64;
-        // Stable sort by time keeps the given order among equal times,
-        // which is also the order of `seq`.
-        super::sort::sort_by_key(&mut events, |e| e.0);
-        Queue {
-            lanes: vec![Lane {
-                delay: 0,
-                head: 0,
-                events,
-            }],
+        let mut queue = Queue {
+            lanes: Box::new([]),
+            known: 0,
+            heads: Box::new([]),
             now: 0,
-            seq,
+            seq: 0,
+        };
+        queue.add_known(initial);
+        queue
+    }
+
+    /// More events known before the run, in time order, in a lane of their
+    /// own: at equal times they come after those given so far and before
+    /// anything scheduled. Two lists in order need no merge: the queue
+    /// takes the smaller head. Only before anything is scheduled.
+    pub fn add_known(&mut self, events: Vec<(u64, E)>) {
+        debug_assert!(events.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert!(self.lanes.len() == self.known);
+        let lane = self.known;
+        let mut lane_of = Lane::empty(0);
+        if let Some(&(_, first)) = events.first() {
+            let size = events.len().next_power_of_two();
+            let mut keys = Vec::with_capacity(size);
+            let mut es = Vec::with_capacity(size);
+            let seq = self.seq;
+            keys.extend((events.iter().zip(seq..)).map(|(&(t, _), n)| key(t, n, lane)));
+            es.extend(events.iter().map(|&(_, e)| e));
+            (lane_of.tail, self.seq) = (events.len(), seq + events.len() as u64);
+            lane_of.keys = pad(keys, size, EMPTY);
+            lane_of.events = pad(es, size, first);
         }
+        let head = lane_of.keys.first().copied().unwrap_or(EMPTY);
+        self.add_lane(lane_of, head);
+        self.known += 1;
+    }
+
+    /// Adds `lane`, whose head key is `head`.
+    fn add_lane(&mut self, lane: Lane<E>, head: u64) {
+        // The key has three bits for the lane.
+        assert!(self.lanes.len() < LANES);
+        let mut lanes = std::mem::take(&mut self.lanes).into_vec();
+        lanes.push(lane);
+        self.lanes = lanes.into_boxed_slice();
+        let mut heads = std::mem::take(&mut self.heads).into_vec();
+        heads.push(head);
+        self.heads = heads.into_boxed_slice();
     }
 
     /// The time of the last event popped.
@@ -57,35 +165,54 @@ impl<E: Copy> Queue<E> {
         self.now
     }
 
+    /// The lane for events scheduled `delay` after the moment they are
+    /// scheduled, made the first time it is asked for: a handle for
+    /// [`Queue::schedule`], which a run takes once per delay it uses.
+    pub fn lane(&mut self, delay: u64) -> usize {
+        let known = self.known;
+        match self.lanes[known..].iter().position(|l| l.delay == delay) {
+            Some(i) => known + i,
+            None => {
+                self.add_lane(Lane::empty(delay), EMPTY);
+                self.lanes.len() - 1
+            }
+        }
+    }
+
+    /// Schedules `event` at `now` plus the delay of lane `lane` (from
+    /// [`Queue::lane`]).
+    pub fn schedule(&mut self, lane: usize, event: E) {
+        let l = &mut self.lanes[lane];
+        let k = key(self.now + l.delay, self.seq, lane);
+        self.seq += 1;
+        if l.head == l.tail {
+            self.heads[lane] = k;
+        }
+        l.push(k, event);
+    }
+
     /// Schedules `event` at `now + delay`.
     pub fn schedule_in(&mut self, delay: u64, event: E) {
-        let entry = (self.now + delay, self.seq, event);
-        self.seq += 1;
-        match self.lanes[1..].iter_mut().find(|l| l.delay == delay) {
-            Some(lane) => lane.events.push(entry),
-            None => self.lanes.push(Lane {
-                delay,
-                head: 0,
-                events: vec![entry],
-            }),
-        }
+        let lane = self.lane(delay);
+        self.schedule(lane, event);
     }
 
     /// The earliest event, first scheduled first among equal times.
     pub fn pop(&mut self) -> Option<(u64, E)> {
-        let mut best: Option<(u64, u64, usize)> = None;
-        for (i, lane) in self.lanes.iter().enumerate() {
-            if let Some(&(t, seq, _)) = lane.events.get(lane.head) {
-                if best.is_none_or(|(bt, bs, _)| (t, seq) < (bt, bs)) {
-                    best = Some((t, seq, i));
-                }
-            }
+        let k = self.heads.iter().fold(EMPTY, |least, &h| least.min(h));
+        if k == EMPTY {
+            return None;
         }
-        let (t, _, i) = best?;
+        let i = (k & 7) as usize;
         let lane = &mut self.lanes[i];
-        let event = lane.events[lane.head].2;
+        let mask = lane.keys.len() - 1;
+        let event = lane.events[lane.head & mask];
         lane.head += 1;
-        self.now = t;
-        Some((t, event))
+        self.heads[i] = match lane.head < lane.tail {
+            true => lane.keys[lane.head & mask],
+            false => EMPTY,
+        };
+        self.now = k >> 32;
+        Some((self.now, event))
     }
 }

@@ -375,7 +375,7 @@ impl Report {
             t.extend(c.replied_us);
             t.extend(c.abandoned_us);
         }
-        super::sort::sort(&mut t);
+        super::sort::sort_keys(&mut t);
         t.dedup();
         t
     }

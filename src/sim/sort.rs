@@ -1,11 +1,16 @@
-//! One small stable sort for the whole crate.
+//! The crate's sorts: one small stable merge sort for anything, and a
+//! radix sort for the model's integers (arrival times, latencies, event
+//! times), which is what the model sorts on every run.
 //!
-//! The standard library's sorts are faster on large inputs, but each type
-//! they are used with brings its own copy of several sorting routines into
-//! the wasm: six uses cost about 27 KB of code before optimisation and
-//! several kilobytes of the download (docs/DECISIONS.md). Every slice
-//! sorted here holds at most a few thousand items of a `Copy` type, for
-//! which a plain bottom-up merge sort is quick enough.
+//! The standard library's sorts are fast, but each type they are used with
+//! brings its own copy of several sorting routines into the wasm: six uses
+//! cost about 27 KB of code before optimisation and several kilobytes of
+//! the download (docs/DECISIONS.md). The merge sort is one routine per
+//! type and serves the few short lists outside the model. The model sorts
+//! hundreds of integers per run, thousands of times for a chart, and the
+//! merge sort made every run three times slower (issue 38): its integers
+//! go through [`sort_keys`], a byte-at-a-time radix sort that is linear
+//! in the items and small in code.
 
 use std::cmp::Ordering;
 
@@ -51,4 +56,93 @@ pub fn sort_by_key<T: Copy, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
 /// Sorts `v` in ascending order.
 pub fn sort<T: Copy + Ord>(v: &mut [T]) {
     sort_by(v, T::cmp);
+}
+
+/// Below this many items, [`sort_keys`] sorts by insertion: a radix pass
+/// costs its 256 counters whatever the length.
+const SHORT: usize = 32;
+
+/// Sorts the integers `v` in ascending order: least significant byte
+/// first, one counting pass per byte in which the items differ (times in
+/// µs below 2²⁴ differ in at most three), so O(n) per byte.
+/// One type only (`u64`): each type a sort is used with is another copy
+/// of its code in the wasm.
+pub fn sort_keys(v: &mut [u64]) {
+    if v.len() <= SHORT {
+        insertion(v);
+        return;
+    }
+    let (mut any, mut all) = (0u64, u64::MAX);
+    for &x in v.iter() {
+        any |= x;
+        all &= x;
+    }
+    // The bits in which some items differ; bytes without any are skipped.
+    let differ = any ^ all;
+    if differ == 0 {
+        return;
+    }
+    let mut other: Vec<u64> = v.to_vec();
+    let mut in_v = true;
+    for shift in (0..64).step_by(8).filter(|&s| (differ >> s) & 0xff != 0) {
+        if in_v {
+            radix_pass(v, &mut other, shift);
+        } else {
+            radix_pass(&other, v, shift);
+        }
+        in_v = !in_v;
+    }
+    if !in_v {
+        v.copy_from_slice(&other);
+    }
+}
+
+/// One stable counting pass: `from` into `to`, by the byte at `shift`.
+fn radix_pass(from: &[u64], to: &mut [u64], shift: u32) {
+    let mut next = [0u32; 256];
+    for &x in from {
+        next[(x >> shift) as u8 as usize] += 1;
+    }
+    let mut sum = 0;
+    for slot in next.iter_mut() {
+        (*slot, sum) = (sum, sum + *slot);
+    }
+    for &x in from {
+        let slot = &mut next[(x >> shift) as u8 as usize];
+        to[*slot as usize] = x;
+        *slot += 1;
+    }
+}
+
+/// Insertion sort, for a few items.
+fn insertion(v: &mut [u64]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
+/// The items of `a` and `b`, each already in order by `key`, in order by
+/// `key`: at equal keys `a`'s items first, each list's in its own order
+/// (what a stable sort of `a` followed by `b` gives), in O(a + b).
+pub fn merge_by_key<T: Copy, K: Ord>(a: &[T], b: &[T], key: impl Fn(&T) -> K) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if key(&b[j]) < key(&a[i]) {
+            out.push(b[j]);
+            j += 1;
+        } else {
+            out.push(a[i]);
+            i += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }

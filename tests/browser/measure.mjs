@@ -1,6 +1,8 @@
 // The measuring half of scripts/measure (not a test). Prints, and writes
 // to docs/measurements.json: download sizes, the model's run time natively
-// (from the bench output given as argv[2]) and in the browser, slider input
+// (from the bench output given as argv[2]; against its baseline, from
+// scripts/bench-compare's JSON given as argv[3]; and as the work grows) and
+// in the browser, slider input
 // to updated layout, first complete render (localhost, and on a slow phone
 // for the page and for a script-tag host page), the replay's main-thread
 // work per frame, and how long the charts take to refresh. Checks the
@@ -12,6 +14,7 @@ import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { browser, server, shutdown, DIST, ROOT } from './harness.mjs';
 import { startServer } from './serve.mjs';
+import { nativeModel, modelGrowth, vsBaseline } from './model-bench.mjs';
 
 const STRATEGIES = ['local', 'split', 'sync', 'edge', 'getset', 'incr', 'lua'];
 const BUDGET = {
@@ -26,6 +29,9 @@ const BUDGET = {
   // dropped nothing; a dropped frame shows as 33.3 ms. Half an interval over.
   replay_frame_p95_ms: 25,
   charts_refresh_ms: 500,
+  // The model natively against benches/BASELINE, per strategy, in the same
+  // run (scripts/bench-compare): issue 38's target, kept.
+  model_vs_baseline_ratio: 0.8,
 };
 
 const quantile = (xs, q) => {
@@ -316,17 +322,6 @@ async function charts() {
   return { runs: out, worst_refresh_ms: Math.max(...out.map((r) => r.refresh_ms)) };
 }
 
-function nativeModel(file) {
-  const out = {};
-  if (!file || !fs.existsSync(file)) return out;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (line.startsWith('BENCH ')) {
-      const j = JSON.parse(line.slice(6));
-      out[j.strategy] = { median_us: j.median_us, p95_us: j.p95_us };
-    }
-  }
-  return out;
-}
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const chromium = execFileSync('chromium', ['--version'], { encoding: 'utf8' }).trim();
@@ -335,6 +330,8 @@ const result = {
   machine: `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${chromium}`,
   download: await downloads(),
   model_native: nativeModel(process.argv[2]),
+  ...vsBaseline(process.argv[3]),
+  ...modelGrowth(process.argv[2]),
   model_browser: await browserModel(),
   input_to_layout: await inputToLayout(),
   first_render: await firstRender(),
@@ -363,6 +360,9 @@ for (const s of STRATEGIES) {
   const il = result.input_to_layout[s];
   console.log(`${s.padEnd(10)} ${(n === undefined ? 'n/a' : `${round(n)} µs`).padStart(13)} ${`${round(bm)} µs`.padStart(16)}   ${round(il.p50_ms, 2)} / ${round(il.p95_ms, 2)} ms${il.unchanged_samples ? `  (${il.unchanged_samples} samples did not change the page!)` : ''}`);
 }
+const vs = result.model_vs_baseline;
+if (vs) console.log(`model natively against ${vs.baseline.slice(0, 10)} (median of ${vs.rounds} interleaved rounds): ${Object.entries(vs.ratio).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
+for (const [s, g] of Object.entries(result.model_growth)) console.log(`model growth, ${s.padEnd(7)} ${Object.entries(g).map(([k, v]) => `${k} ${round(v)} µs`).join(', ')}`);
 console.log(`first complete render, localhost: ${round(result.first_render.median_ms)} ms (median of ${result.first_render.runs})`);
 console.log(`first complete render, slow phone: page ${round(result.slow_phone.page.median_ms)} ms, script-tag host ${round(result.slow_phone.script_tag_host.median_ms)} ms, bare script tag ${round(result.slow_phone.bare_script_tag_host.median_ms)} ms (median of 3)`);
 const r = result.replay;
@@ -376,6 +376,7 @@ const checks = [
   // What ships counts too: a host serves all of dist/.
   ['download, gzip: all of dist/', result.download.dist_gzip, BUDGET.gzip_total_bytes, bytes],
   ['model natively, slowest strategy median', worst(result.model_native, 'median_us'), BUDGET.native_model_us, (x) => `${round(x)} µs`],
+  ['model natively against its baseline, worst ratio', Math.max(...Object.values(result.model_vs_baseline?.ratio ?? { none: NaN })), BUDGET.model_vs_baseline_ratio, (x) => round(x, 2).toFixed(2)],
   ['model in the browser, slowest strategy median', worst(result.model_browser, 'median_us'), BUDGET.browser_model_us, (x) => `${round(x)} µs`],
   ['slider input to layout, worst p95', worst(result.input_to_layout, 'p95_ms'), BUDGET.input_to_layout_p95_ms, (x) => `${round(x, 2)} ms`],
   ['slow phone first render, page', result.slow_phone.page.median_ms, BUDGET.slow_phone_render_ms, (x) => `${Math.round(x)} ms`],

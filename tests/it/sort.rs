@@ -1,8 +1,11 @@
-//! The crate's one sort (`sim::sort`) against the standard library's
-//! stable sort, on any input: the same order, ties kept as given.
+//! The crate's sorts (`sim::sort`) against the standard library's: the
+//! merge sort against its stable sort (the same order, ties kept as
+//! given), the radix sort against its unstable sort on any integers,
+//! short and long, and the merge of two sorted lists against a stable
+//! sort of the two one after the other.
 
 use proptest::prelude::*;
-use ratelimit_lab::sim::sort::{sort, sort_by_key};
+use ratelimit_lab::sim::sort::{merge_by_key, sort, sort_by_key, sort_keys};
 
 proptest! {
     #[test]
@@ -21,5 +24,38 @@ proptest! {
         let mut std_ = v;
         std_.sort_unstable();
         prop_assert_eq!(ours, std_);
+    }
+
+    #[test]
+    fn radix_sorts_any_integers_ascending(
+        wide in proptest::collection::vec(any::<u64>(), 0..700),
+        times in proptest::collection::vec(0u64..40_000, 0..700),
+        few in proptest::collection::vec(prop::sample::select(vec![0u64, 2000, 4000, 1 << 40]), 0..300),
+    ) {
+        for v in [wide, few] {
+            let mut ours = v.clone();
+            sort_keys(&mut ours);
+            let mut std_ = v;
+            std_.sort_unstable();
+            prop_assert_eq!(ours, std_);
+        }
+        let mut ours = times.clone();
+        sort_keys(&mut ours);
+        let mut std_ = times;
+        std_.sort_unstable();
+        prop_assert_eq!(ours, std_);
+    }
+
+    #[test]
+    fn merges_like_a_stable_sort_of_both(
+        a in proptest::collection::vec((0u8..20, any::<u32>()), 0..100),
+        b in proptest::collection::vec((0u8..20, any::<u32>()), 0..100),
+    ) {
+        let (mut a, mut b) = (a, b);
+        a.sort_by_key(|e| e.0);
+        b.sort_by_key(|e| e.0);
+        let mut want = [a.clone(), b.clone()].concat();
+        want.sort_by_key(|e| e.0);
+        prop_assert_eq!(merge_by_key(&a, &b, |e| e.0), want);
     }
 }
