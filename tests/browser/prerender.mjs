@@ -58,6 +58,9 @@ function read() {
     e.setAttribute('data-style', e.getAttribute('style'));
     e.removeAttribute('style');
   }
+  // What is hidden shows nothing and takes no room: the wasm brings it
+  // (a glossary term's definition, the prediction's form, the notice).
+  for (const e of [...copy.querySelectorAll('[hidden]')]) e.remove();
   // The first screen only: what follows the server cards in the panel,
   // and the sections after it (the quiz, the takeaways, the glossary, the
   // footer) come with the widget, below what a phone or a desktop shows.
