@@ -187,7 +187,10 @@ function wait(el) {
     const t = document.createElement('template');
     t.innerHTML = hit.html;
     show(el, t.content);
-    hold(el, stage(el).querySelector('.rll[data-first]'));
+    const screen = stage(el).querySelector('.rll[data-first]');
+    // The page framed (embed=1) takes its frame's margins, as the widget does.
+    if (own(el) && screen.classList.contains('rll--embed')) document.body.classList.add('rll-page--embed');
+    hold(el, screen);
   });
 }
 
