@@ -49,6 +49,24 @@ function stage(el) {
   return root;
 }
 
+// Resolves once the stylesheet linked in `root` is in (or could not be).
+const sheetIn = (root) => new Promise((ok) => {
+  const l = root.querySelector('link[rel="stylesheet"]');
+  if (!l || l.sheet) return ok();
+  const done = () => {
+    for (const kind of ['load', 'error']) l.removeEventListener(kind, done);
+    ok();
+  };
+  for (const kind of ['load', 'error']) l.addEventListener(kind, done);
+});
+
+// Calls `f` once `screen` is styled, in a frame before it is painted: a
+// size read before would be an unstyled page's.
+function styled(screen, f) {
+  const go = () => (getComputedStyle(screen).boxSizing === 'border-box' ? f() : requestAnimationFrame(go));
+  go();
+}
+
 // Puts `nodes` in `el`'s stage in place of what it showed (not the
 // stylesheet, nor the page's note for a stylesheet that could not load).
 function show(el, ...nodes) {
@@ -80,7 +98,7 @@ function line(text, retry) {
 // The prerendered first screens, the page's or the hosts', each list asked
 // for once, when an element needs one.
 const firsts = {};
-const first = (name) => (firsts[name] ??= fetch(at(`first/${name}.json`)).then((r) => (r.ok ? r.json() : [])).catch(() => []));
+const first = (name) => (firsts[name] ??= fetch(at(`first/${name}.json`), { priority: 'high' }).then((r) => (r.ok ? r.json() : [])).catch(() => []));
 
 // Gives a first screen the sizes the widget would: each canvas's height by
 // the widget's own rules (vm::topology::height for the picture, ui::marks
@@ -128,7 +146,7 @@ function carry(el, sizes) {
 // input or press, by a name that finds the same control in the live widget.
 const held = new Map();
 function hold(el, screen) {
-  carry(el, size(screen));
+  styled(screen, () => carry(el, size(screen)));
   const acts = [];
   held.set(el, acts);
   const name = (t) => {
@@ -181,9 +199,14 @@ function wait(el) {
   if (inline?.dataset.first.split(' ').includes(k)) return hold(el, inline);
   show(el, line(LOADING));
   held.set(el, []);
-  first(own(el) ? 'page' : 'host').then((list) => {
+  // The host's screen once its stylesheet is in too (unstyled, it would
+  // flash); never once the files have failed (their words stay).
+  const gone = () => live(el) || failed || !el.isConnected || key(el) !== k;
+  first(own(el) ? 'page' : 'host').then(async (list) => {
     const hit = list.find((f) => f.keys.includes(k));
-    if (!hit || live(el) || !el.isConnected || key(el) !== k) return;
+    if (!hit || gone()) return;
+    await sheetIn(stage(el));
+    if (gone()) return;
     const t = document.createElement('template');
     t.innerHTML = hit.html;
     show(el, t.content);
@@ -213,11 +236,16 @@ async function why(error) {
   return [`Rate Limit Lab could not start from the files at ${at('./')}: check that they all come from one build.`, true];
 }
 
+// Whether the last attempt to load the files failed.
+let failed = false;
+
 // Loads the glue and the WebAssembly (asked for at once, while the glue
 // loads); the `tries`th attempt asks again past any cache.
 let ready;
 function load(tries) {
-  const again = tries ? { cache: 'reload' } : undefined;
+  // After what the first screen needs, on a slow line (Chromium's
+  // priority hints; elsewhere an ordinary fetch).
+  const again = tries ? { cache: 'reload', priority: 'low' } : { priority: 'low' };
   const file = 'ratelimit_lab_bg.wasm';
   const wasm = fetch(at(file), again).then((r) => {
     if (!r.ok) throw Object.assign(new Error(`HTTP ${r.status}`), { status: r.status, file });
@@ -233,8 +261,10 @@ function load(tries) {
   ready.then(() => {
     for (const el of held.keys()) if (live(el)) done(el);
   }, async (error) => {
+    failed = true;
     const [text, retry] = await why(error);
     const again = () => {
+      failed = false;
       for (const el of document.querySelectorAll(HOSTS)) if (!live(el)) show(el, line(LOADING));
       load(tries + 1);
     };
