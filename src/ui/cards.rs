@@ -124,6 +124,8 @@ impl Held {
 struct Drawn {
     /// The rows every card's canvas has.
     rows: usize,
+    /// The most marks a card has, now or at the end (the rows follow it).
+    marks: Option<usize>,
     list_width: f64,
     canvas_width: f64,
     palette: Option<Palette>,
@@ -214,13 +216,19 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             let columns = super::marks::columns(drawn.canvas_width);
             // As tall as the end state needs from the start: a replay then
             // never resizes a canvas (each resize costs a layout).
-            let tallest = rows
+            let most = rows
                 .iter()
                 .map(|c| c.marks.len())
                 .chain([end_marks])
                 .max()
-                .unwrap_or(0)
-                .div_ceil(columns);
+                .unwrap_or(0);
+            let tallest = most.div_ceil(columns);
+            // The count the height follows, for the loader, which sizes a
+            // prerendered first screen's canvases before the wasm is here.
+            if drawn.marks != Some(most) {
+                drawn.marks = Some(most);
+                let _ = ul.set_attribute("data-marks", &most.to_string());
+            }
             if tallest != drawn.rows {
                 drawn.rows = tallest;
                 repaint = true;

@@ -697,20 +697,36 @@ fn read_content(text: &str) -> Result<Content, content::Refusal> {
 /// mount in: the host page's styles stay out, and the widget's stay in.
 fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
     let document = host.owner_document()?;
-    // Mounted again (after an unmount): the shadow root it had, emptied.
+    // Mounted again (after an unmount), or shown its first screen by the
+    // loader while the wasm downloaded: the shadow root it has, emptied,
+    // but for a stylesheet already linked in it (linked anew, it would
+    // leave the widget unstyled for a frame).
     let root = match host.shadow_root() {
         Some(root) => root,
         None => host
             .attach_shadow(&web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Open))
             .ok()?,
     };
-    // The loader links the stylesheet in the page's head before starting.
-    if let Some(css) = document
-        .query_selector("link[rel=\"stylesheet\"][href*=\"ratelimit-lab.css\"]")
+    let linked = root
+        .query_selector("link[rel=\"stylesheet\"]")
         .ok()
-        .flatten()
-        .and_then(|l| l.get_attribute("href"))
-    {
+        .flatten();
+    let children = root.children();
+    for i in (0..children.length()).rev() {
+        if let Some(child) = children.item(i).filter(|c| Some(c) != linked.as_ref()) {
+            child.remove();
+        }
+    }
+    // The loader links the stylesheet in the page's head before starting.
+    let css = match linked {
+        Some(_) => None,
+        None => document
+            .query_selector("link[rel=\"stylesheet\"][href*=\"ratelimit-lab.css\"]")
+            .ok()
+            .flatten()
+            .and_then(|l| l.get_attribute("href")),
+    };
+    if let Some(css) = css {
         let link = document.create_element("link").ok()?;
         let _ = link.set_attribute("rel", "stylesheet");
         let _ = link.set_attribute("href", &css);

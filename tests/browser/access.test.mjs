@@ -13,7 +13,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openWidget, openMounted, shutdown, until, waitFor, focused, expected, ARTIFACTS, listen, said } from './harness.mjs';
+import { openWidget, openMounted, shutdown, until, waitFor, focused, expected, ARTIFACTS, listen, said, addStyle } from './harness.mjs';
 
 after(shutdown);
 
@@ -397,7 +397,7 @@ describe('reflow at 320 px (item 9)', () => {
     assert.equal(await overlap(), 0, 'no overlap at 320 px');
     const wide = await w.page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 320, `no sideways scroll (${wide} px)`);
-    await w.page.addStyleTag({ content: '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }' });
+    await addStyle(w.page, '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }');
     assert.equal(await overlap(), 0, 'no overlap with the text-spacing override');
     await w.screenshot('reflow-320-text-spacing');
     assert.deepEqual(w.problems(), []);

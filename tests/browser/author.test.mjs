@@ -562,7 +562,7 @@ describe('when the files cannot be found', () => {
   });
 
   for (const missing of ['ratelimit_lab.js', 'ratelimit_lab_bg.wasm']) {
-    test(`a script-tag host whose copy lacks ${missing} gets a plain, polite line naming the folder`, async () => {
+    test(`a script-tag host whose copy lacks ${missing} gets a plain, polite line naming the file and the folder, with Try again`, async () => {
       const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rll-dist-'));
       fs.cpSync(DIST, copy, { recursive: true });
       fs.rmSync(path.join(copy, missing));
@@ -575,12 +575,12 @@ describe('when the files cannot be found', () => {
 <div data-ratelimit-lab></div></main></body></html>` };
         const { page, context, problems } = await newPage({ origins: [s.origin] });
         await page.goto(`${s.origin}/course/broken.html`);
-        const lines = page.locator('[data-ratelimit-lab] > p[role="status"]');
-        await until(async () => (await lines.count()) === 2, { timeout: 10000 });
-        assert.deepEqual(
-          await lines.allInnerTexts(),
-          Array(2).fill(`Rate Limit Lab could not load its files from ${s.origin}${PREFIX}: check that the whole built folder is there.`),
-        );
+        // In each widget's shadow root, in place of its loading line.
+        const said = () => page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')]
+          .map((el) => el.shadowRoot?.querySelector('p[role="status"]')?.textContent ?? ''));
+        const words = `Rate Limit Lab could not find ${missing} at ${s.origin}${PREFIX} (the server answered 404): check that the whole built folder is there. Try again`;
+        await until(async () => (await said()).every((t) => t === words), { timeout: 10000 });
+        assert.deepEqual(await said(), Array(2).fill(words));
         const other = problems.filter((p) => !p.includes(missing) && !/Failed to load resource|Rate Limit Lab could not start/.test(p));
         assert.deepEqual(other, []);
         await context.close();
