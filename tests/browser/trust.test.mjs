@@ -180,18 +180,34 @@ describe('a hostile content file', () => {
 
 describe('where a content file may come from, and how long it may take', () => {
   test('a same-origin address that redirects to another site is refused like a foreign file', async () => {
-    const { page, context, watcher } = await newPage(`${lab.url}?content=moved.json`);
-    await rendered(page);
-    const lines = await noticeLines(page);
-    assert.ok(lines.includes('The content file moved.json could not be used (it is not on this site, and only files from this site are read), so the built-in text is shown.'), lines.join('\n'));
-    assert.equal(await page.locator('.rll-head__title').innerText(), 'Rate Limit Lab', 'the built-in English');
-    await settle(page, watcher);
-    // The redirect was followed to the other origin by the browser (that
-    // is the attack); nothing from it was used.
-    // (the widget then stops reading it: an aborted load).
-    const problems = watcher.problems().filter((p) => !p.includes(`${other.origin}/fr.json`));
-    assert.deepEqual(problems, []);
-    await context.close();
+    // In a host page with no policy of its own, the widget reads where the
+    // answer came from and refuses it; on the widget's own page its
+    // Content-Security-Policy already stops the redirect (connect-src
+    // 'self'). Either way the file is not used.
+    extra['/course/moved.html'] = {
+      type: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title><link rel="icon" href="data:,"></head><body><main><h1>Week 3</h1><div data-ratelimit-lab data-content="${PREFIX}moved.json"></div><script type="module" src="${PREFIX}ratelimit-lab.js"></script></main></body></html>`,
+    };
+    const cases = [
+      [`${lab.origin}/course/moved.html`, (page) => page.locator('[data-ratelimit-lab]'), /^\(it is not on this site, and only files from this site are read\)$/],
+      [`${lab.url}?content=moved.json`, (page) => page, /^\((it is not on this site, and only files from this site are read|it could not be fetched)\)$/],
+    ];
+    for (const [url, rootOf, why] of cases) {
+      const { page, context, watcher } = await newPage(url);
+      const root = rootOf(page);
+      await rendered(root);
+      const lines = await noticeLines(root);
+      const line = lines.find((l) => l.includes('moved.json')) ?? '';
+      const m = line.match(/^The content file \S*moved\.json could not be used (\(.*\)), so the built-in text is shown\.$/);
+      assert.ok(m && why.test(m[1]), `${url}: ${lines.join('\n')}`);
+      assert.equal((await root.locator('h1, h2').first().innerText()).trim(), 'Rate Limit Lab', 'the built-in English');
+      await settle(page, watcher);
+      // The browser follows (or the policy stops) the redirect to the other
+      // origin: that is the attack; nothing from it was used.
+      const problems = watcher.problems().filter((p) => !p.includes(`${other.origin}/fr.json`));
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
   });
 
   test('a file that does not arrive is not waited for: a notice after 5 s, and the widget runs', async () => {
