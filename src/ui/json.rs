@@ -6,86 +6,108 @@
 //! knows its path in the file (`quiz[1].options[2].correct`), and an error
 //! starts with the path of the value it is about, which
 //! [`crate::vm::content::read`] then finds in the text for its line and
-//! column.
+//! column. A value holds only the step to it, entered while it is read;
+//! the path is written only when an error is made.
 
 use serde::de::value::{MapDeserializer, SeqDeserializer};
 use serde::de::{self, IntoDeserializer, Visitor};
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Why a value could not be read: what, the field it names if it names
-/// one, and where (the path, once the value it is about has been left).
+/// Why a value could not be read: the path of the value it is about (as
+/// read when the error was made) and what is wrong, `path: what`.
 #[derive(Debug)]
-pub struct Error {
-    what: String,
-    field: Option<String>,
-    at: Option<String>,
-}
-
-impl Error {
-    fn new(what: String) -> Error {
-        Error {
-            what,
-            field: None,
-            at: None,
-        }
-    }
-
-    /// The error placed at `path`, unless a value inside placed it first.
-    fn within(mut self, path: &str) -> Error {
-        if self.at.is_none() {
-            let mut at = path.to_string();
-            if let Some(f) = self.field.take() {
-                crate::vm::content::push_key(&mut at, &f);
-            }
-            self.at = Some(at);
-        }
-        self
-    }
-}
+pub struct Error(String);
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.at {
-            Some(at) if !at.is_empty() => write!(f, "{at}: {}", self.what),
-            _ => f.write_str(&self.what),
-        }
+        f.write_str(&self.0)
     }
 }
 
 impl std::error::Error for Error {}
 
+/// The step from a value's parent to it: a key of an object, an index of a
+/// list, or none (the file itself).
+pub enum Step {
+    Root,
+    Key(String),
+    Index(usize),
+}
+
+thread_local! {
+    /// The steps to the value being read. A value enters its step while
+    /// it is read, so an error, when made, knows where it is: the generic
+    /// code (a copy per type read) only enters and leaves.
+    static AT: std::cell::RefCell<Vec<Step>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn enter(step: Step) {
+    AT.with_borrow_mut(|a| a.push(step));
+}
+
+fn leave() {
+    AT.with_borrow_mut(|a| {
+        a.pop();
+    });
+}
+
+/// An error about the value being read (or, given `field`, about that
+/// field of it): `path: what`, or `what` at the file itself.
+fn here(field: Option<&str>, what: &str) -> Error {
+    let mut path = String::new();
+    AT.with_borrow(|a| {
+        for step in a {
+            match step {
+                Step::Root => {}
+                Step::Key(k) => crate::vm::content::push_key(&mut path, k),
+                Step::Index(i) => {
+                    path.push('[');
+                    path.push_str(&i.to_string());
+                    path.push(']');
+                }
+            }
+        }
+    });
+    if let Some(f) = field {
+        crate::vm::content::push_key(&mut path, f);
+    }
+    if !path.is_empty() {
+        path.push_str(": ");
+    }
+    path.push_str(what);
+    Error(path)
+}
+
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
-        Error::new(msg.to_string())
+        here(None, &msg.to_string())
     }
 
     // The field is where the error is: its path, one step in.
     fn unknown_field(field: &str, _: &'static [&'static str]) -> Self {
-        Error {
-            field: Some(field.to_string()),
-            ..Error::new("a field the widget does not have".into())
-        }
+        here(Some(field), "a field the widget does not have")
     }
 
     fn missing_field(field: &'static str) -> Self {
-        Error::new(format!("the field “{field}” is missing"))
+        here(None, &format!("the field “{field}” is missing"))
     }
 
     // Said without showing the value read (which for a number would pull
     // float formatting into the wasm).
     fn invalid_type(_: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        Error::new(format!(
-            "a value of the wrong kind where {exp} was expected"
-        ))
+        here(
+            None,
+            &format!("a value of the wrong kind where {exp} was expected"),
+        )
     }
 
     fn invalid_value(_: de::Unexpected, exp: &dyn de::Expected) -> Self {
-        Error::new(format!("a wrong value where {exp} was expected"))
+        here(None, &format!("a wrong value where {exp} was expected"))
     }
 }
 
-/// One JavaScript value, read by serde, and its path in the file.
-pub struct Node(pub JsValue, pub String);
+/// One JavaScript value, read by serde, and the step to it.
+pub struct Node(pub JsValue, pub Step);
 
 impl<'de> IntoDeserializer<'de, Error> for Node {
     type Deserializer = Node;
@@ -98,16 +120,36 @@ impl<'de> de::Deserializer<'de> for Node {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        let path = self.1.clone();
-        self.any(v).map_err(|e| e.within(&path))
+        let Node(x, step) = self;
+        enter(step);
+        let read = if let Some(s) = x.as_string() {
+            v.visit_string(s)
+        } else if let Some(b) = x.as_bool() {
+            v.visit_bool(b)
+        } else if x.is_null() || x.is_undefined() {
+            v.visit_unit()
+        } else if js_sys::Array::is_array(&x) {
+            let items: js_sys::Array = x.unchecked_into();
+            let item = |(i, x)| Node(x, Step::Index(i));
+            v.visit_seq(SeqDeserializer::new(items.iter().enumerate().map(item)))
+        } else if x.is_object() {
+            let entries = js_sys::Object::entries(x.unchecked_ref());
+            v.visit_map(MapDeserializer::new(entries.iter().map(field)))
+        } else {
+            Err(here(
+                None,
+                "a number where text, true or false was expected",
+            ))
+        };
+        leave();
+        read
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         if self.0.is_null() || self.0.is_undefined() {
             v.visit_none()
         } else {
-            let path = self.1.clone();
-            v.visit_some(self).map_err(|e| e.within(&path))
+            v.visit_some(self)
         }
     }
 
@@ -118,38 +160,11 @@ impl<'de> de::Deserializer<'de> for Node {
     }
 }
 
-impl Node {
-    /// The value given to the visitor; its items and fields know their paths.
-    fn any<'de, V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        let (x, path) = (self.0, self.1);
-        if let Some(s) = x.as_string() {
-            return v.visit_string(s);
-        }
-        if let Some(b) = x.as_bool() {
-            return v.visit_bool(b);
-        }
-        if x.is_null() || x.is_undefined() {
-            return v.visit_unit();
-        }
-        if js_sys::Array::is_array(&x) {
-            let items: js_sys::Array = x.unchecked_into();
-            let item = |(i, x)| Node(x, format!("{path}[{i}]"));
-            return v.visit_seq(SeqDeserializer::new(items.iter().enumerate().map(item)));
-        }
-        if x.is_object() {
-            let entries = js_sys::Object::entries(x.unchecked_ref());
-            return v.visit_map(MapDeserializer::new(entries.iter().map(|e| {
-                let pair: js_sys::Array = e.unchecked_into();
-                let key = pair.get(0).as_string().unwrap_or_default();
-                let mut at = path.clone();
-                crate::vm::content::push_key(&mut at, &key);
-                (key, Node(pair.get(1), at))
-            })));
-        }
-        Err(Error::new(
-            "a number where text, true or false was expected".into(),
-        ))
-    }
+/// One field of an object: its key, and its value with the step to it.
+fn field(e: JsValue) -> (String, Node) {
+    let pair: js_sys::Array = e.unchecked_into();
+    let key = pair.get(0).as_string().unwrap_or_default();
+    (key.clone(), Node(pair.get(1), Step::Key(key)))
 }
 
 /// Reads `text` as JSON (the browser's parser) into `T` (serde).
@@ -160,5 +175,6 @@ pub fn from_str<T: de::DeserializeOwned>(text: &str) -> Result<T, String> {
             .and_then(|m| m.as_string())
             .unwrap_or_else(|| "it is not valid JSON".into())
     })?;
-    T::deserialize(Node(value, String::new())).map_err(|e| e.to_string())
+    AT.with_borrow_mut(Vec::clear);
+    T::deserialize(Node(value, Step::Root)).map_err(|e| e.0)
 }
