@@ -64,7 +64,7 @@ use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
 use crate::vm::text::{Texts, T};
 #[cfg(feature = "leptos")]
-pub use component::RateLimitLab;
+pub use component::{Completed, QuizAnswer, RateLimitLab, TourStep};
 pub use state::{Lab, Mount};
 
 /// An effect, through one non-generic path: every effect of the widget is
