@@ -21,7 +21,7 @@ before(async () => {
         type: 'text/html; charset=utf-8',
         body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Course</title></head>
 <body><h1>Week 3</h1><div style="height:3000px">The reading.</div>
-<iframe id="lab" src="\${lab.url}?embed=1" title="Rate Limit Lab" style="width:100%;height:600px;border:0"></iframe>
+<iframe id="lab" src="${lab.url}?embed=1" title="Rate Limit Lab" style="width:100%;height:600px;border:0"></iframe>
 <script>
   window.messages = [];
   addEventListener('message', function (e) { window.messages.push(e.data); });
