@@ -205,38 +205,39 @@ fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
     let host = held.clone();
     Effect::new(move |before: Option<Pairs>| {
         let now = pairs.get();
-        let el: &web_sys::HtmlElement = &host;
-        let Some(before) = before else {
-            for (name, v) in &now {
-                let _ = el.set_attribute(&format!("data-{name}"), v);
-            }
-            super::place(el.clone());
-            return now;
-        };
-        let gone = before.iter().any(|(k, _)| !now.iter().any(|(n, _)| n == k));
-        let changed: Pairs = now
-            .iter()
-            .filter(|p| !before.contains(p))
-            .cloned()
-            .collect();
-        for (name, _) in &before {
+        let el: web_sys::HtmlElement = (*host).clone();
+        for (name, _) in before.iter().flatten() {
             let _ = el.remove_attribute(&format!("data-{name}"));
         }
         for (name, v) in &now {
             let _ = el.set_attribute(&format!("data-{name}"), v);
         }
-        if gone {
-            super::unmount(el);
-            super::place(el.clone());
-        } else if !changed.is_empty() {
-            let q = web_sys::UrlSearchParams::new().ok();
-            if let Some(q) = q {
-                for (k, v) in &changed {
-                    q.append(k, v);
-                }
-                super::update(el, &String::from(q.to_string()));
+        let changed: Pairs = match &before {
+            None => Vec::new(),
+            Some(b) => now.iter().filter(|p| !b.contains(p)).cloned().collect(),
+        };
+        let gone = before
+            .as_ref()
+            .is_some_and(|b| b.iter().any(|(k, _)| !now.iter().any(|(n, _)| n == k)));
+        let first = before.is_none();
+        // Outside this effect: the widget has an owner of its own (as a
+        // script-tag widget does) and its reads are not this effect's.
+        later(move || {
+            if !el.is_connected() {
+                return;
             }
-        }
+            if first || gone {
+                super::unmount(&el);
+                super::place(el);
+            } else if !changed.is_empty() {
+                if let Ok(q) = web_sys::UrlSearchParams::new() {
+                    for (k, v) in &changed {
+                        q.append(k, v);
+                    }
+                    super::update(&el, &String::from(q.to_string()));
+                }
+            }
+        });
         now
     });
     let listeners = SendWrapper::new(listeners);
@@ -246,6 +247,14 @@ fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
         }
         super::unmount(&held);
     });
+}
+
+/// Runs `f` once the current task is done, outside any reactive owner.
+fn later(f: impl FnOnce() + 'static) {
+    let f = Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.queue_microtask(f.unchecked_ref());
+    }
 }
 
 type Listener = (&'static str, Closure<dyn FnMut(JsValue)>);

@@ -436,7 +436,7 @@ describe('a Leptos app (examples/leptos_app.rs)', () => {
     // Shown again: a new widget; hidden again: the page as it was after the first hide.
     await page.locator('#toggle').click();
     await built(page.locator('[data-ratelimit-lab]'));
-    assert.equal((await w.cards()).length, 6);
+    assert.equal((await w.cards()).length, 8, "shown again with the app's signals as they are");
     await page.locator('#toggle').click();
     const again = await until(async () => {
       const l = await page.evaluate(() => window.__live());
