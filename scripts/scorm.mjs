@@ -4,12 +4,16 @@
 // launch page is the widget's own page with embed=1. Written by
 // scripts/build after `trunk build --release`, as
 // dist/ratelimit-lab-scorm.zip; the page never fetches it. fflate writes
-// the zip (docs/LMS.md says why these parts).
+// the zip (docs/LMS.md says why these parts). It then copies the page
+// for authors, package.html, which makes their own package in the browser
+// (scripts/package does it from the command line).
 //
 //   node scripts/scorm.mjs [dist-dir]
 import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
+import { minify } from 'terser';
+import * as pkg from '../public/ratelimit-package.js';
 
 /** The package's name in dist/. */
 export const ZIP_NAME = 'ratelimit-lab-scorm.zip';
@@ -18,38 +22,8 @@ export const LAUNCH = 'index.html?embed=1';
 /** The mastery score the manifest gives the platform (the widget's default). */
 export const MASTERY = 80;
 
-const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** imsmanifest.xml for one SCO made of `files` (paths with `/`). */
-export function manifest(files, version) {
-  const list = files.map((f) => `      <file href="${xml(f)}"/>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="ratelimit-lab" version="${xml(version)}"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="ratelimit-lab-org">
-    <organization identifier="ratelimit-lab-org">
-      <title>Rate Limit Lab</title>
-      <item identifier="ratelimit-lab-item" identifierref="ratelimit-lab-sco" isvisible="true">
-        <title>Rate Limit Lab: why per-server rate limits leak behind a load balancer</title>
-        <adlcp:masteryscore>${MASTERY}</adlcp:masteryscore>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="ratelimit-lab-sco" type="webcontent" adlcp:scormtype="sco" href="${xml(LAUNCH)}">
-${list}
-    </resource>
-  </resources>
-</manifest>
-`;
-}
+/** imsmanifest.xml for the built-in package (the author's own: public/ratelimit-package.js). */
+export const manifest = (files, version) => pkg.manifest(files, version);
 
 /** Every file under `dir`, relative, with `/`, sorted; the zip left out. */
 export function files(dir) {
@@ -57,7 +31,7 @@ export function files(dir) {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
   return walk(dir)
     .map((f) => path.relative(dir, f).split(path.sep).join('/'))
-    .filter((f) => !f.endsWith('.zip'))
+    .filter((f) => !f.endsWith('.zip') && !pkg.AUTHOR_FILES.includes(f))
     .sort();
 }
 
@@ -67,23 +41,42 @@ export function version(root) {
   return toml.match(/^version\s*=\s*"([^"]+)"/m)[1];
 }
 
-/** Writes the package for the build in `dist`; returns its path and size. */
-export function write(dist, root) {
+/** The build's files in `dist` by name, for a package. */
+export function read(dist) {
   const list = files(dist);
   if (!list.includes('index.html')) throw new Error(`${dist} has no index.html: build first`);
-  // A fixed time stamp: the same build gives the same zip.
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const entries = { 'imsmanifest.xml': [new TextEncoder().encode(manifest(list, version(root))), { mtime }] };
-  for (const f of list) entries[f] = [fs.readFileSync(path.join(dist, f)), { mtime }];
-  const zip = zipSync(entries, { level: 9 });
-  const out = path.join(dist, ZIP_NAME);
+  return Object.fromEntries(list.map((f) => [f, fs.readFileSync(path.join(dist, f))]));
+}
+
+/**
+ * Writes a package for the build in `dist` (the built-in one, or an
+ * author's: their content file's text and choices) to `out`; returns its
+ * path, size and files. The entries carry a fixed time stamp: the same
+ * build and choices give the same zip.
+ */
+export function write(dist, root, { text = null, options = {}, out = path.join(dist, ZIP_NAME) } = {}) {
+  const built = read(dist);
+  const zip = pkg.build({ files: built, version: version(root), text, options, zipSync });
   fs.writeFileSync(out, zip);
-  return { path: out, bytes: zip.length, files: ['imsmanifest.xml', ...list] };
+  return { path: out, bytes: zip.length, files: ['imsmanifest.xml', ...Object.keys(built), ...(text == null ? [] : [pkg.CONTENT])] };
+}
+
+/**
+ * The page for authors without a toolchain (package.html, its module and
+ * fflate's browser build, minified), copied into `dist` after the
+ * package is written: never part of a package, never fetched by the widget.
+ */
+export async function authorPage(dist, root) {
+  for (const f of ['package.html', 'package.js', 'ratelimit-package.js']) fs.copyFileSync(path.join(root, 'public', f), path.join(dist, f));
+  const fflate = fs.readFileSync(path.join(root, 'node_modules/fflate/esm/browser.js'), 'utf8');
+  const min = await minify(fflate, { module: true, compress: true, mangle: true, format: { comments: false } });
+  fs.writeFileSync(path.join(dist, 'fflate.js'), `// fflate 0.8 (MIT), https://github.com/101arrowz/fflate\n${min.code}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
   const r = write(dist, root);
+  await authorPage(dist, root);
   console.log(`SCORM 1.2 package: ${path.relative(root, r.path)} (${r.bytes.toLocaleString('en')} bytes, ${r.files.length} files)`);
 }

@@ -1,87 +1,327 @@
 //! The widget as a Leptos component, for Leptos apps:
-//! `view! { <RateLimitLab strategy=Strategy::Incr servers=8 theme=Theme::Light/> }`.
-//! Typed props for the scenario and the shaping; they become the
-//! parameters of a `data-ratelimit-lab` element, which mounts as a
-//! script-tag widget does (its own shadow root, its own owner) and is
-//! unmounted, freeing everything, when the component goes. The page links
-//! `ratelimit-lab.css` in its head, as the loader otherwise does.
+//! `view! { <RateLimitLab strategy=Strategy::Incr servers=8u32 theme=Theme::Light/> }`.
+//! Every knob and shaping option is a reactive prop (`#[prop(into)]`: a
+//! value, a signal or a closure), in integer units; the events are
+//! `Callback` props. The props become the parameters of a
+//! `data-ratelimit-lab` element, which mounts as a script-tag widget does
+//! (its own shadow root, its own owner) and is unmounted, freeing
+//! everything, when the component goes. After mount the widget follows the
+//! props: a scenario prop applies where the learner has the widget, any
+//! other builds it again (as an attribute of `<rate-limit-lab>` does). The
+//! page links `ratelimit-lab.css` in its head, as the loader otherwise
+//! does. The component is built for the browser only (wasm32): an app
+//! that also renders on the server puts it behind its own client-side
+//! `cfg` (docs/EMBEDDING.md).
 
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::sim::Strategy;
 use crate::vm::page::{Section, Theme};
 
+pub use crate::vm::events::{Completed, QuizAnswer, TourStep};
+
 /// A Rate Limit Lab widget. Every prop is optional; what is left out takes
-/// the parameter's default.
+/// the parameter's default (docs/EMBEDDING.md lists the parameters).
 #[component]
+#[allow(clippy::too_many_arguments)]
 pub fn RateLimitLab(
     /// The strategy shown first.
-    #[prop(optional)]
-    strategy: Option<Strategy>,
+    #[prop(into, optional)]
+    strategy: MaybeProp<Strategy>,
     /// API servers, 1 to 16.
-    #[prop(optional)]
-    servers: Option<u32>,
+    #[prop(into, optional)]
+    servers: MaybeProp<u32>,
     /// Requests in the burst, 1 to 500.
-    #[prop(optional)]
-    burst: Option<u32>,
-    /// The Redis round trip in ms, 0 to 20.
-    #[prop(optional)]
-    rtt_ms: Option<f64>,
-    /// Requests allowed per window.
-    #[prop(optional)]
-    limit: Option<u32>,
+    #[prop(into, optional)]
+    burst: MaybeProp<u32>,
+    /// The Redis round trip in µs, 0 to 20,000 (kept to 0.1 ms).
+    #[prop(into, optional)]
+    rtt_us: MaybeProp<u32>,
+    /// Requests allowed per window, 1 to 200.
+    #[prop(into, optional)]
+    limit: MaybeProp<u32>,
+    /// The window in s, 1 to 3600.
+    #[prop(into, optional)]
+    window_s: MaybeProp<u32>,
+    /// The burst's duration in ms, 1 to 1000.
+    #[prop(into, optional)]
+    span_ms: MaybeProp<u32>,
+    /// Sticky only: when the user's server leaves, in ms.
+    #[prop(into, optional)]
+    move_ms: MaybeProp<u32>,
+    /// Split only: the servers the quotas were planned for.
+    #[prop(into, optional)]
+    plan: MaybeProp<u32>,
+    /// Sync only: the sync interval in ms.
+    #[prop(into, optional)]
+    sync_ms: MaybeProp<u32>,
+    /// A server's timeout on one Redis call, in ms.
+    #[prop(into, optional)]
+    timeout_ms: MaybeProp<u32>,
+    /// The site's requests per second.
+    #[prop(into, optional)]
+    traffic: MaybeProp<u32>,
     /// The burst's seed.
-    #[prop(optional)]
-    seed: Option<u64>,
+    #[prop(into, optional)]
+    seed: MaybeProp<u64>,
+    /// The moment to open at, paused, in µs.
+    #[prop(into, optional)]
+    t_us: MaybeProp<u64>,
+    /// A starting point by name (`per-minute`, …).
+    #[prop(into, optional)]
+    preset: MaybeProp<String>,
+    /// The load balancer (`random`, `round-robin`, `sticky`).
+    #[prop(into, optional)]
+    lb: MaybeProp<String>,
+    /// Redis as it is (`up`, `slow`, `down`).
+    #[prop(into, optional)]
+    redis: MaybeProp<String>,
+    /// What a server does when Redis fails (`open`, `closed`).
+    #[prop(into, optional)]
+    fail: MaybeProp<String>,
+    /// Ask for a prediction before the burst.
+    #[prop(into, optional)]
+    predict: Signal<bool>,
     /// Sections left out.
-    #[prop(optional)]
-    hide: Vec<Section>,
+    #[prop(into, optional)]
+    hide: Signal<Vec<Section>>,
     /// The strategies offered, in order (all seven when empty).
-    #[prop(optional)]
-    tabs: Vec<Strategy>,
+    #[prop(into, optional)]
+    tabs: Signal<Vec<Strategy>>,
     /// Sliders, picture and totals only.
-    #[prop(optional)]
-    compact: bool,
+    #[prop(into, optional)]
+    compact: Signal<bool>,
+    /// A content file (same origin), its address.
+    #[prop(into, optional)]
+    content: MaybeProp<String>,
+    /// The language of the page's text.
+    #[prop(into, optional)]
+    lang: MaybeProp<String>,
+    /// The mastery score, 0 to 100.
+    #[prop(into, optional)]
+    mastery: MaybeProp<u32>,
+    /// Grade the built-in quiz if the content file cannot be used.
+    #[prop(into, optional)]
+    fallback_builtin: Signal<bool>,
     /// Light, dark, or as the learner's system is.
+    #[prop(into, optional)]
+    theme: Signal<Theme>,
+    /// Open in the guided lesson at this step (1-based).
+    #[prop(into, optional)]
+    tour: MaybeProp<u32>,
+    /// The widget is mounted.
     #[prop(optional)]
-    theme: Theme,
+    on_ready: Option<Callback<()>>,
+    /// A question got its first answer.
+    #[prop(optional)]
+    on_quiz: Option<Callback<QuizAnswer>>,
+    /// Every question has its first answer.
+    #[prop(optional)]
+    on_completed: Option<Callback<Completed>>,
+    /// A lesson step's goal was first met.
+    #[prop(optional)]
+    on_tour: Option<Callback<TourStep>>,
 ) -> impl IntoView {
-    let mut pairs: Vec<(&str, String)> = Vec::new();
-    if let Some(s) = strategy {
-        pairs.push(("strategy", s.as_str().into()));
-    }
-    for (name, v) in [("servers", servers), ("burst", burst), ("limit", limit)] {
-        if let Some(v) = v {
-            pairs.push((name, v.to_string()));
-        }
-    }
-    if let Some(v) = rtt_ms {
-        pairs.push(("rtt", v.to_string()));
-    }
-    if let Some(v) = seed {
-        pairs.push(("seed", v.to_string()));
-    }
-    if !hide.is_empty() {
-        let names: Vec<&str> = hide.iter().map(|s| s.as_str()).collect();
-        pairs.push(("hide", names.join(",")));
-    }
-    if !tabs.is_empty() {
-        let names: Vec<&str> = tabs.iter().map(|s| s.as_str()).collect();
-        pairs.push(("tabs", names.join(",")));
-    }
-    if compact {
-        pairs.push(("compact", "1".into()));
-    }
-    pairs.push(("theme", theme.as_str().into()));
+    let num = |name: &'static str, v: Option<u64>| v.map(|v| (name, v.to_string()));
+    let text = |name: &'static str, v: Option<String>| v.map(|v| (name, v));
+    let flag = |name: &'static str, on: bool| on.then(|| (name, "1".to_string()));
+    let pairs = Memo::new(move |_| {
+        let u = |p: MaybeProp<u32>| p.get().map(u64::from);
+        let list = [
+            strategy.get().map(|s| ("strategy", s.as_str().to_string())),
+            num("servers", u(servers)),
+            num("burst", u(burst)),
+            rtt_us.get().map(|us| ("rtt", crate::vm::events::ms(us))),
+            num("limit", u(limit)),
+            num("window", u(window_s)),
+            num("span", u(span_ms)),
+            num("move", u(move_ms)),
+            num("plan", u(plan)),
+            num("sync", u(sync_ms)),
+            num("timeout", u(timeout_ms)),
+            num("traffic", u(traffic)),
+            num("seed", seed.get()),
+            t_us.get().map(|us| {
+                (
+                    "t",
+                    crate::vm::events::ms(us.min(u64::from(u32::MAX)) as u32),
+                )
+            }),
+            text("preset", preset.get()),
+            text("lb", lb.get()),
+            text("redis", redis.get()),
+            text("fail", fail.get()),
+            flag("predict", predict.get()),
+            text("hide", names(hide.get().iter().map(|s| s.as_str()))),
+            text("tabs", names(tabs.get().iter().map(|s| s.as_str()))),
+            flag("compact", compact.get()),
+            text("content", content.get()),
+            text("lang", lang.get()),
+            num("mastery", u(mastery)),
+            fallback_builtin
+                .get()
+                .then(|| ("fallback", "builtin".to_string())),
+            Some(("theme", theme.get().as_str().to_string())),
+            num("tour", u(tour)),
+        ];
+        list.into_iter().flatten().collect::<Vec<_>>()
+    });
+    let calls = Calls {
+        on_ready,
+        on_quiz,
+        on_completed,
+        on_tour,
+    };
     let node = NodeRef::<leptos::html::Div>::new();
-    node.on_load(move |el| {
-        let el: web_sys::HtmlElement = el.into();
-        for (name, v) in &pairs {
+    node.on_load(move |el| follow(el.into(), pairs, calls));
+    view! { <div data-ratelimit-lab="" node_ref=node></div> }
+}
+
+/// Names joined by `,`, if there are any.
+fn names<'a>(list: impl Iterator<Item = &'a str>) -> Option<String> {
+    let v: Vec<&str> = list.collect();
+    (!v.is_empty()).then(|| v.join(","))
+}
+
+/// The event props.
+#[derive(Clone, Copy)]
+struct Calls {
+    on_ready: Option<Callback<()>>,
+    on_quiz: Option<Callback<QuizAnswer>>,
+    on_completed: Option<Callback<Completed>>,
+    on_tour: Option<Callback<TourStep>>,
+}
+
+type Pairs = Vec<(&'static str, String)>;
+
+/// Mounts the widget in `el` with `pairs`, follows them after mount, hears
+/// its events, and unmounts it when the component goes.
+fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
+    let listeners = listen(&el, calls);
+    let held = SendWrapper::new(el);
+    let host = held.clone();
+    Effect::new(move |before: Option<Pairs>| {
+        let now = pairs.get();
+        let el: web_sys::HtmlElement = (*host).clone();
+        for (name, _) in before.iter().flatten() {
+            let _ = el.remove_attribute(&format!("data-{name}"));
+        }
+        for (name, v) in &now {
             let _ = el.set_attribute(&format!("data-{name}"), v);
         }
-        super::place(el.clone());
-        let held = send_wrapper::SendWrapper::new(el);
-        on_cleanup(move || super::unmount(&held));
+        let changed: Pairs = match &before {
+            None => Vec::new(),
+            Some(b) => now.iter().filter(|p| !b.contains(p)).cloned().collect(),
+        };
+        let gone = before
+            .as_ref()
+            .is_some_and(|b| b.iter().any(|(k, _)| !now.iter().any(|(n, _)| n == k)));
+        let first = before.is_none();
+        // Outside this effect: the widget has an owner of its own (as a
+        // script-tag widget does) and its reads are not this effect's.
+        later(move || {
+            if !el.is_connected() {
+                return;
+            }
+            if first || gone {
+                super::unmount(&el);
+                super::place(el);
+            } else if !changed.is_empty() {
+                if let Ok(q) = web_sys::UrlSearchParams::new() {
+                    for (k, v) in &changed {
+                        q.append(k, v);
+                    }
+                    super::update(&el, &String::from(q.to_string()));
+                }
+            }
+        });
+        now
     });
-    view! { <div data-ratelimit-lab="" node_ref=node></div> }
+    let listeners = SendWrapper::new(listeners);
+    on_cleanup(move || {
+        for (name, f) in listeners.iter() {
+            let _ = held.remove_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+        }
+        super::unmount(&held);
+    });
+}
+
+/// Runs `f` once the current task is done, outside any reactive owner.
+fn later(f: impl FnOnce() + 'static) {
+    let f = Closure::once_into_js(f);
+    if let Some(w) = web_sys::window() {
+        w.queue_microtask(f.unchecked_ref());
+    }
+}
+
+type Listener = (&'static str, Closure<dyn FnMut(JsValue)>);
+
+/// Listens to the widget's DOM events on `el` for the callbacks given.
+fn listen(el: &web_sys::HtmlElement, calls: Calls) -> Vec<Listener> {
+    let n = |e: &JsValue, k: &str| -> u32 {
+        let detail = js_sys::Reflect::get(e, &"detail".into()).unwrap_or_default();
+        js_sys::Reflect::get(&detail, &k.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0) as u32
+    };
+    let s = |e: &JsValue, k: &str| -> String {
+        let detail = js_sys::Reflect::get(e, &"detail".into()).unwrap_or_default();
+        js_sys::Reflect::get(&detail, &k.into())
+            .ok()
+            .and_then(|v| v.as_string().or_else(|| v.as_bool().map(|b| b.to_string())))
+            .unwrap_or_default()
+    };
+    let mut out: Vec<Listener> = Vec::new();
+    let mut on = |name: &'static str, f: Box<dyn FnMut(JsValue)>| {
+        let f = Closure::wrap(f);
+        let _ = el.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+        out.push((name, f));
+    };
+    if let Some(c) = calls.on_ready {
+        on("ratelimitlab:ready", Box::new(move |_| c.run(())));
+    }
+    if let Some(c) = calls.on_quiz {
+        on(
+            "ratelimitlab:quiz",
+            Box::new(move |e| {
+                c.run(QuizAnswer {
+                    question: n(&e, "question"),
+                    right: s(&e, "right") == "true",
+                    answered: n(&e, "answered"),
+                    correct: n(&e, "correct"),
+                    total: n(&e, "total"),
+                    quiz: s(&e, "quiz"),
+                })
+            }),
+        );
+    }
+    if let Some(c) = calls.on_completed {
+        on(
+            "ratelimitlab:completed",
+            Box::new(move |e| {
+                c.run(Completed {
+                    score: n(&e, "score"),
+                    max: n(&e, "max"),
+                    quiz: s(&e, "quiz"),
+                })
+            }),
+        );
+    }
+    if let Some(c) = calls.on_tour {
+        on(
+            "ratelimitlab:tour",
+            Box::new(move |e| {
+                c.run(TourStep {
+                    step: n(&e, "step"),
+                    steps: n(&e, "steps"),
+                    done: n(&e, "done"),
+                })
+            }),
+        );
+    }
+    out
 }

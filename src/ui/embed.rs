@@ -377,8 +377,16 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
     });
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
         observer.observe(root);
+        // Once loaded, even in a frame the browser does not render yet
+        // (below the fold), where the observer waits: a timer still runs.
+        let f: js_sys::Function = callback.as_ref().clone().unchecked_into();
+        let first =
+            StoredValue::new_local(Some(gloo_timers::callback::Timeout::new(0, move || {
+                let _ = f.call0(&JsValue::NULL);
+            })));
         let held = send_wrapper::SendWrapper::new((observer, callback));
         on_cleanup(move || {
+            first.set_value(None);
             held.take().0.disconnect();
             pending.set_value(None);
         });

@@ -64,6 +64,7 @@ pub fn find() -> Option<Scorm> {
         .map(|api| Scorm {
             api,
             finished: Rc::new(Cell::new(false)),
+            began: Rc::new(Cell::new(0.0)),
         })
 }
 
@@ -72,6 +73,8 @@ pub fn find() -> Option<Scorm> {
 pub struct Scorm {
     api: JsValue,
     finished: Rc<Cell<bool>>,
+    /// When `LMSInitialize` answered, for the session time.
+    began: Rc<Cell<f64>>,
 }
 
 impl Scorm {
@@ -115,6 +118,8 @@ impl Scorm {
         if self.finished.get() {
             return;
         }
+        let ms = js_sys::Date::now() - self.began.get();
+        self.set("cmi.core.session_time", &lms::timespan(ms.max(0.0) as u64));
         self.set("cmi.core.exit", "suspend");
         self.commit();
         self.call("LMSFinish", &[""]);
@@ -129,6 +134,7 @@ pub fn start(lab: Lab, scorm: Scorm) {
     if scorm.call("LMSInitialize", &[""]) != "true" {
         return;
     }
+    scorm.began.set(js_sys::Date::now());
     let m = lab.m();
     if let Some(status) = lms::start_status(&scorm.value("cmi.core.lesson_status")) {
         scorm.set("cmi.core.lesson_status", status);
@@ -148,6 +154,15 @@ pub fn start(lab: Lab, scorm: Scorm) {
     let graded = m.graded;
     let session = scorm.clone();
     let mut first = true;
+    // The first answers already told the platform (one interaction each),
+    // and how many interactions it holds.
+    let mut told: Vec<Option<usize>> = lab
+        .answers
+        .get_untracked()
+        .iter()
+        .map(|a| a.first)
+        .collect();
+    let mut count: usize = scorm.value("cmi.interactions._count").parse().unwrap_or(0);
     super::effect(move || {
         let answers = lab.answers.get();
         let met = lab.tour_met.get();
@@ -155,6 +170,15 @@ pub fn start(lab: Lab, scorm: Scorm) {
             return;
         }
         let m = lab.m();
+        for (i, (q, a)) in m.quiz.iter().zip(&answers).enumerate() {
+            if let (Some(f), None) = (a.first, told.get(i).copied().flatten()) {
+                for (k, v) in lms::interaction(count, i, q, f) {
+                    session.set(&k, &v);
+                }
+                count += 1;
+            }
+        }
+        told = answers.iter().map(|a| a.first).collect();
         let progress = lms::Progress {
             answers,
             steps: (1..=64).filter(|k| met & 1 << (k - 1) != 0).collect(),

@@ -64,7 +64,7 @@ use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
 use crate::vm::text::{Texts, T};
 #[cfg(feature = "leptos")]
-pub use component::RateLimitLab;
+pub use component::{Completed, QuizAnswer, RateLimitLab, TourStep};
 pub use state::{Lab, Mount};
 
 /// An effect, through one non-generic path: every effect of the widget is
@@ -511,9 +511,18 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
     // Only the page's own widget is the course's lesson.
     let scorm = if url_state { lms::find() } else { None };
     let graded = problem.is_none() || page.fallback;
-    if let Some((file, why, _)) = &problem {
+    if let Some((file, why, detail)) = &problem {
+        // Where and what exactly, for the author: on the console always, in
+        // the notice when the page is the author's (`author=1`, localhost).
+        let said = format!("Rate Limit Lab: the content file {file} could not be used: {detail}");
+        web_sys::console::warn_1(&said.into());
+        let why = if author() && !why.contains(detail.as_str()) {
+            format!("{why}: {detail}")
+        } else {
+            why.clone()
+        };
         page.notices
-            .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", why)]));
+            .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", &why)]));
         if !graded && (framed || scorm.is_some()) {
             page.notices.push(texts.get(T::NoticeUngraded).to_string());
         }
@@ -684,6 +693,19 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
     totals::use_announcer(lab, root);
+}
+
+/// Whether the page is opened by its author: `author=1` in its address,
+/// or served from `localhost`.
+fn author() -> bool {
+    let Some(l) = web_sys::window().map(|w| w.location()) else {
+        return false;
+    };
+    let search = l.search().unwrap_or_default();
+    l.hostname().is_ok_and(|h| h == "localhost")
+        || search_pairs(&search)
+            .iter()
+            .any(|(k, v)| k == "author" && v == "1")
 }
 
 /// Reads a content file ([`content::read`]: its size and shape, then the

@@ -122,9 +122,154 @@ pub fn read(
         )));
     }
     shape(text).map_err(Refusal::invalid)?;
-    let file = parse(text).map_err(Refusal::invalid)?;
+    let file = parse(text).map_err(|e| Refusal::invalid(place(text, &e)))?;
     counted(&file).map_err(Refusal::too_large)?;
-    check(file).map_err(Refusal::invalid)
+    check(file).map_err(|e| Refusal::invalid(place(text, &e)))
+}
+
+/// Adds `key` to a path in the file: `.name`, or `["a.b"]` for a key that
+/// is not a plain name (the texts' keys have dots).
+pub fn push_key(path: &mut String, key: &str) {
+    let plain = key.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if plain {
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(key);
+    } else {
+        path.push_str("[\"");
+        path.push_str(&key.replace('\\', "\\\\").replace('"', "\\\""));
+        path.push_str("\"]");
+    }
+}
+
+/// A detail that starts with a path in the file (`quiz[1].options[2].correct:
+/// …`) with the line and column of that value added after the path
+/// (`quiz[1].options[2].correct, line 14, column 9: …`); any other detail
+/// as it is.
+pub fn place(text: &str, detail: &str) -> String {
+    let Some((path, rest)) = detail.split_once(": ") else {
+        return detail.to_string();
+    };
+    let Some(at) = locate(text, path) else {
+        return detail.to_string();
+    };
+    let before = &text[..at];
+    let line = 1 + before.bytes().filter(|&b| b == b'\n').count();
+    let column = 1 + before[before.rfind('\n').map_or(0, |n| n + 1)..]
+        .chars()
+        .count();
+    format!("{path}, line {line}, column {column}: {rest}")
+}
+
+/// Where the value at `path` starts in `text` (a byte offset), if the path
+/// is one [`push_key`] writes and the value is there.
+pub fn locate(text: &str, path: &str) -> Option<usize> {
+    let (b, p) = (text.as_bytes(), path.as_bytes());
+    let mut i = space(b, 0);
+    let mut k = 0;
+    while k < p.len() {
+        let key = if p[k] == b'[' && p.get(k + 1) == Some(&b'"') {
+            let end = string_end(p, k + 1)?;
+            let key = &p[k + 2..end - 1];
+            k = end + 1;
+            key
+        } else if p[k] == b'[' {
+            let end = k + p[k..].iter().position(|&c| c == b']')?;
+            i = item(b, i, path.get(k + 1..end)?.parse().ok()?)?;
+            k = end + 1;
+            continue;
+        } else {
+            k += usize::from(p[k] == b'.');
+            let len = p[k..].iter().position(|&c| c == b'.' || c == b'[');
+            let end = k + len.unwrap_or(p.len() - k);
+            let key = &p[k..end];
+            k = end;
+            key
+        };
+        i = member(b, i, key)?;
+    }
+    Some(i)
+}
+
+fn space(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// The index just past the string that starts (with `"`) at `i`.
+fn string_end(b: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    while *b.get(i)? != b'"' {
+        i += if b[i] == b'\\' { 2 } else { 1 };
+    }
+    Some(i + 1)
+}
+
+/// The index just past the value that starts at `i`.
+fn skip(b: &[u8], i: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => string_end(b, i),
+        b'{' | b'[' => {
+            let (mut depth, mut j) = (0usize, i);
+            loop {
+                match *b.get(j)? {
+                    b'"' => j = string_end(b, j)? - 1,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        _ => Some(i + b[i..].iter().position(|c| b",}] \t\r\n".contains(c))?),
+    }
+}
+
+/// The start of item `n` of the list at `i`.
+fn item(b: &[u8], i: usize, n: usize) -> Option<usize> {
+    if *b.get(i)? != b'[' {
+        return None;
+    }
+    let mut j = space(b, i + 1);
+    for _ in 0..n {
+        j = space(b, skip(b, j)?);
+        (*b.get(j)? == b',').then_some(())?;
+        j = space(b, j + 1);
+    }
+    (*b.get(j)? != b']').then_some(j)
+}
+
+/// The start of the value of `key` (as written, escapes and all) in the
+/// object at `i`.
+fn member(b: &[u8], i: usize, key: &[u8]) -> Option<usize> {
+    if *b.get(i)? != b'{' {
+        return None;
+    }
+    let mut j = space(b, i + 1);
+    while *b.get(j)? == b'"' {
+        let end = string_end(b, j)?;
+        let name = &b[j + 1..end - 1];
+        j = space(b, end);
+        (*b.get(j)? == b':').then_some(())?;
+        let v = space(b, j + 1);
+        if name == key {
+            return Some(v);
+        }
+        j = space(b, skip(b, v)?);
+        if *b.get(j)? == b',' {
+            j = space(b, j + 1);
+        }
+    }
+    None
 }
 
 /// Parses and checks a content file natively. The error says what is
@@ -240,7 +385,13 @@ pub fn check(file: File) -> Result<Content, String> {
         if key.starts_with("say.") && T::from_key(&key).is_none() {
             continue;
         }
-        let t = T::from_key(&key).ok_or_else(|| format!("unknown key “{key}”"))?;
+        let at = || {
+            let mut at = String::from("text");
+            push_key(&mut at, &key);
+            at
+        };
+        let t = T::from_key(&key)
+            .ok_or_else(|| format!("{}: a sentence the widget does not have", at()))?;
         let mut want = placeholders(t.english());
         let mut got = placeholders(&value);
         crate::sim::sort::sort(&mut want);
@@ -259,7 +410,8 @@ pub fn check(file: File) -> Result<Content, String> {
                 }
             };
             return Err(format!(
-                "“{key}” must use the placeholders {} (it has {})",
+                "{}: it must use the placeholders {} (it has {})",
+                at(),
                 list(&want),
                 list(&got)
             ));

@@ -265,6 +265,37 @@ pub fn grade(recorded_status: &str, recorded_raw: &str, percent: u32, mastery: u
     }
 }
 
+/// SCORM 1.2's `CMITimespan` for `ms` milliseconds, `HHHH:MM:SS.SS`
+/// (hours held at 9999, the most four digits say): the session time
+/// written on leaving.
+pub fn timespan(ms: u64) -> String {
+    let cs = ms / 10;
+    let (h, m, s) = ((cs / 360_000).min(9999), cs / 6000 % 60, cs / 100 % 60);
+    format!("{h:04}:{m:02}:{s:02}.{:02}", cs % 100)
+}
+
+/// The `cmi.interactions.n` fields (element, value), in the order they are
+/// written, for question `i` (0-based) of the quiz first answered with
+/// option `first`: the id `q1`, `q2`, …, type `choice`, the response and
+/// the right one as letters (`a` is the first option as the content lists
+/// them; a question has at most six), and `correct` or `wrong`.
+pub fn interaction(n: usize, i: usize, q: &Question, first: usize) -> [(String, String); 5] {
+    let key = |f: &str| format!("cmi.interactions.{n}.{f}");
+    let letter = |k: usize| char::from(b'a' + (k % 26) as u8).to_string();
+    let result = if q.options.get(first).is_some_and(|o| o.correct) {
+        "correct"
+    } else {
+        "wrong"
+    };
+    [
+        (key("id"), format!("q{}", i + 1)),
+        (key("type"), "choice".into()),
+        (key("student_response"), letter(first)),
+        (key("result"), result.into()),
+        (key("correct_responses.0.pattern"), letter(q.right())),
+    ]
+}
+
 /// The name messages give a quiz: the content file's `id` if it has one,
 /// else `"builtin"` (the built-in quiz, or a content file that could not
 /// be used).

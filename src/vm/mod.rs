@@ -14,6 +14,7 @@ pub mod chart;
 pub mod code;
 pub mod content;
 pub mod controls;
+pub mod events;
 pub mod format;
 pub mod glossary;
 pub mod html;

@@ -62,18 +62,16 @@ pub fn check(questions: &[Question]) -> Result<(), String> {
         let right = q.options.iter().filter(|c| c.correct).count();
         let n = q.options.len();
         if q.prompt.trim().is_empty() {
-            return Err(format!("quiz question {}: the prompt is empty", i + 1));
+            return Err(format!("quiz[{i}].prompt: the question is empty"));
         }
         if !(2..=6).contains(&n) {
             return Err(format!(
-                "quiz question {}: {n} options (2 to 6 are needed)",
-                i + 1
+                "quiz[{i}].options: {n} options (2 to 6 are needed)"
             ));
         }
         if right != 1 {
             return Err(format!(
-                "quiz question {}: {right} options are marked correct (exactly one must be)",
-                i + 1
+                "quiz[{i}].options: {right} options are marked correct (exactly one must be)"
             ));
         }
     }

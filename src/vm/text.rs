@@ -600,6 +600,7 @@ texts! {
     // The guided lesson.
     TourOffer "tour.offer" "New here? Take the guided lesson.";
     TourStart "tour.start" "Start the lesson: {n} steps, about {min} min";
+    TourStartOne "tour.start_one" "Start the lesson: 1 step, about {min} min";
     TourProgress "tour.progress" "Step {k} of {n}";
     TourGoalLabel "tour.goal" "Goal:";
     TourMet "tour.met" "Done.";

@@ -381,7 +381,11 @@ pub fn open_at(k: u32, n: usize, t: &Texts) -> (usize, Option<String>) {
 /// a minute and a half a step).
 pub fn offer(n: usize, t: &Texts) -> String {
     t.fill(
-        T::TourStart,
+        if n == 1 {
+            T::TourStartOne
+        } else {
+            T::TourStart
+        },
         &[
             ("n", &n.to_string()),
             ("min", &(n * 3).div_ceil(2).to_string()),

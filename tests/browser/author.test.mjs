@@ -873,7 +873,7 @@ describe('every snippet of the embedding guide runs as written', () => {
   before(() => { s = snippets(); });
 
   test('the guide has the snippets the tests use', () => {
-    assert.deepEqual(Object.keys(s).sort(), ['compact', 'custom-element', 'events', 'french', 'iframe', 'iframe-csp', 'quiz-only', 'script-tag', 'two-tabs', 'xapi']);
+    assert.deepEqual(Object.keys(s).sort(), ['compact', 'custom-element', 'events', 'fallback', 'french', 'iframe', 'iframe-csp', 'quiz-only', 'script-tag', 'two-tabs', 'xapi']);
     for (const name of ['iframe', 'iframe-csp', 'script-tag', 'custom-element', 'quiz-only', 'compact', 'french']) {
       assert.match(s[name], /\/labs\/ratelimit\//, `${name} uses the /labs/ratelimit/ path`);
     }

@@ -379,7 +379,7 @@ describe('theme', () => {
 });
 
 describe('a Leptos app (examples/leptos_app.rs)', () => {
-  test('builds, shows <RateLimitLab/> with its typed props, and unmounts it when hidden', async () => {
+  test('builds, shows <RateLimitLab/> with its typed props, follows them after mount, calls back, and unmounts it when hidden', async () => {
     // The example, built for the browser as its header says (a debug build: quick).
     const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 });
     run('cargo', ['build', '--locked', '--example', 'leptos_app', '--target', 'wasm32-unknown-unknown']);
@@ -404,12 +404,26 @@ describe('a Leptos app (examples/leptos_app.rs)', () => {
     const el = page.locator('[data-ratelimit-lab]');
     await built(el);
     const w = new Widget(page, context, watcher, el);
-    // The props: INCR, 6 servers, 60 requests, no quiz, dark on a light system.
+    // The props: INCR, 6 servers, 60 requests, 2.5 ms, no code, dark on a light system.
     assert.equal(await w.selectedStrategy(), 'strategy-incr');
     assert.equal((await w.cards()).length, 6);
     assert.equal(await w.sliderValue('burst'), 60);
-    assert.equal(await w.has('quiz'), false);
+    assert.equal(await el.getAttribute('data-rtt'), '2.5');
+    assert.equal(await w.has('quiz'), true);
+    assert.equal(await w.has('code'), false);
     assert.equal(await el.locator('.rll').evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(17, 22, 28)');
+    // The props follow the app's signals after mount: two more servers, GET then SET.
+    await page.locator('#more').click();
+    await waitFor(async () => (await w.cards()).length === 8, { message: '8 servers' });
+    await page.locator('#getset').click();
+    await waitFor(async () => (await w.selectedStrategy()) === 'strategy-getset', { message: 'GET then SET' });
+    // The callback: the app hears a first answer.
+    await el.locator('[data-testid="quiz-question"]').first().locator('[data-act="quiz-pick"]').first().click();
+    await waitFor(async () => (await page.locator('#answers').innerText()) === 'Answers heard: 1', { message: 'on_quiz' });
+    // A shaping prop builds the widget again, with the scenario it has.
+    await page.locator('#no-quiz').click();
+    await waitFor(async () => !(await w.has('quiz')), { message: 'the quiz left out' });
+    assert.equal((await w.cards()).length, 8);
     // Hidden by the app: the widget goes, and with it everything it held.
     const before = await page.evaluate(() => window.__live());
     await page.locator('#toggle').click();
@@ -422,7 +436,7 @@ describe('a Leptos app (examples/leptos_app.rs)', () => {
     // Shown again: a new widget; hidden again: the page as it was after the first hide.
     await page.locator('#toggle').click();
     await built(page.locator('[data-ratelimit-lab]'));
-    assert.equal((await w.cards()).length, 6);
+    assert.equal((await w.cards()).length, 8, "shown again with the app's signals as they are");
     await page.locator('#toggle').click();
     const again = await until(async () => {
       const l = await page.evaluate(() => window.__live());

@@ -145,11 +145,13 @@ async function downloads() {
   const fetched = new Set(rows.map((r) => r.file));
   const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  // The SCORM package (a download for course authors, never fetched by the
-  // page) is not counted.
+  // The SCORM package and the page that makes an author's own (package.html,
+  // its scripts: public/ratelimit-package.js's AUTHOR_FILES), downloads and
+  // tools for course authors that the widget never fetches, are not counted.
+  const authors = ['package.html', 'package.js', 'ratelimit-package.js', 'fflate.js'];
   const on_demand = walk(DIST)
     .map((f) => path.relative(DIST, f))
-    .filter((f) => !fetched.has(f) && !f.endsWith('.zip'))
+    .filter((f) => !fetched.has(f) && !f.endsWith('.zip') && !authors.includes(f))
     .map((f) => ({ file: f, gzip: zlib.gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length }));
   return {
     files: rows,

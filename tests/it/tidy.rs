@@ -579,3 +579,34 @@ fn the_markup_check_catches_what_it_is_meant_to() {
         markup_violations(&files("src/ui/dom.rs", "// set_inner_html in a comment")).is_empty()
     );
 }
+
+/// The Leptos snippet of docs/EMBEDDING.md is the example's code, which a
+/// browser test builds and drives (`tests/browser/hosts.test.mjs`): every
+/// line of it is in `examples/leptos_app.rs`.
+#[test]
+fn the_guides_leptos_snippet_is_the_example_a_test_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/EMBEDDING.md")).unwrap();
+    let example = std::fs::read_to_string(root.join("examples/leptos_app.rs")).unwrap();
+    let section = guide
+        .split("## 4. In a Leptos app")
+        .nth(1)
+        .expect("the guide's Leptos section");
+    let snippet = section
+        .split("```rust\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a Rust snippet in the Leptos section");
+    let lines: Vec<&str> = snippet
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(lines.len() >= 10, "{snippet}");
+    for line in lines {
+        assert!(
+            example.contains(line),
+            "the guide's line is not in the example: {line}"
+        );
+    }
+}

@@ -103,7 +103,7 @@ fn a_replacement_is_filled_like_the_english() {
 fn an_unknown_key_is_refused_by_name() {
     assert_eq!(
         parse(&texts(&[("titel", "Labo")])).unwrap_err(),
-        "unknown key “titel”"
+        "text.titel, line 1, column 20: a sentence the widget does not have"
     );
     // One bad key refuses the whole file.
     assert!(parse(&texts(&[("title", "Labo"), ("verdict.overr", "x")])).is_err());
@@ -126,19 +126,19 @@ fn a_retired_replay_sentence_is_ignored_not_refused() {
 fn a_sentence_whose_placeholders_changed_is_refused_naming_them() {
     assert_eq!(
         parse(&texts(&[("verdict.over", "Limite dépassée.")])).unwrap_err(),
-        "“verdict.over” must use the placeholders {n} (it has none)"
+        "text[\"verdict.over\"], line 1, column 27: it must use the placeholders {n} (it has none)"
     );
     assert_eq!(
         parse(&texts(&[("verdict.over", "{count} de trop")])).unwrap_err(),
-        "“verdict.over” must use the placeholders {n} (it has {count})"
+        "text[\"verdict.over\"], line 1, column 27: it must use the placeholders {n} (it has {count})"
     );
     assert_eq!(
         parse(&texts(&[("title", "Labo {n}")])).unwrap_err(),
-        "“title” must use the placeholders none (it has {n})"
+        "text.title, line 1, column 20: it must use the placeholders none (it has {n})"
     );
     assert_eq!(
         parse(&texts(&[("picture.label.at", "t = {t}: {a}")])).unwrap_err(),
-        "“picture.label.at” must use the placeholders {a} {r} {t} (it has {a} {t})"
+        "text[\"picture.label.at\"], line 1, column 31: it must use the placeholders {a} {r} {t} (it has {a} {t})"
     );
 }
 
@@ -190,14 +190,17 @@ fn a_quiz_question_without_exactly_one_right_answer_is_refused() {
     );
     assert_eq!(
         parse(&none).unwrap_err(),
-        "quiz question 2: 0 options are marked correct (exactly one must be)"
+        "quiz[1].options, line 1, column 175: 0 options are marked correct (exactly one must be)"
     );
     let two = format!("{{\"quiz\": [{}]}}", question(&[("a", true), ("b", true)]));
     assert_eq!(
         parse(&two).unwrap_err(),
-        "quiz question 1: 2 options are marked correct (exactly one must be)"
+        "quiz[0].options, line 1, column 41: 2 options are marked correct (exactly one must be)"
     );
-    assert_eq!(parse("{\"quiz\": []}").unwrap_err(), "quiz: no questions");
+    assert_eq!(
+        parse("{\"quiz\": []}").unwrap_err(),
+        "quiz, line 1, column 10: no questions"
+    );
     // A quiz option with an unknown field.
     let odd = r#"{"quiz": [{"prompt": "?", "options": [{"text": "a", "correct": true, "why": "w", "hint": "h"}]}]}"#;
     assert!(parse(odd).unwrap_err().contains("hint"));
@@ -489,7 +492,7 @@ mod fuzz {
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),
-            any::<i64>().prop_map(|n| Value::from(n)),
+            any::<i64>().prop_map(Value::from),
             any::<f64>()
                 .prop_filter("finite", |f| f.is_finite())
                 .prop_map(Value::from),
@@ -556,4 +559,58 @@ mod fuzz {
             .contains("deeper than"));
         assert!(read("\u{feff}{\"text\": {\"title\": \"Labo\"}}", native).is_ok());
     }
+}
+
+/// The file of the issue a course author filed: a wrong kind of value in
+/// the second question's third option, on line 14.
+const WEEK3: &str = r#"{
+  "id": "week3",
+  "quiz": [
+    { "prompt": "Where must the count live?",
+      "options": [
+        { "text": "In each server", "why": "Each sees a share." },
+        { "text": "In one store", "correct": true, "why": "One count." } ] },
+    { "prompt": "Which is atomic?",
+      "options": [
+        { "text": "INCR", "correct": true, "why": "One step." },
+        { "text": "GET then SET", "why": "Two steps." },
+        {
+          "text": "Neither",
+        "correct": "no",
+          "why": "INCR is." } ] }
+  ]
+}"#;
+
+#[test]
+fn an_error_says_where_it_is_by_path_line_and_column() {
+    use ratelimit_lab::vm::content::{locate, place, push_key};
+    let said = place(
+        WEEK3,
+        "quiz[1].options[2].correct: a value of the wrong kind where a boolean was expected",
+    );
+    assert_eq!(
+        said,
+        "quiz[1].options[2].correct, line 14, column 20: a value of the wrong kind where a boolean was expected"
+    );
+    assert_eq!(
+        &WEEK3[locate(WEEK3, "quiz[1].prompt").unwrap()..][..18],
+        "\"Which is atomic?\""
+    );
+    assert_eq!(&WEEK3[locate(WEEK3, "id").unwrap()..][..7], "\"week3\"");
+    // Not there, or not a path: said as it is.
+    assert_eq!(place(WEEK3, "quiz[7].prompt: x"), "quiz[7].prompt: x");
+    assert_eq!(place(WEEK3, "it is not JSON"), "it is not JSON");
+    let mut p = String::from("text");
+    push_key(&mut p, "verdict.over");
+    assert_eq!(p, "text[\"verdict.over\"]");
+    let mut p = String::new();
+    push_key(&mut p, "quiz");
+    assert_eq!(p, "quiz");
+    // A check's error carries its path too.
+    let two = WEEK3.replace("\"correct\": \"no\",", "\"correct\": true,");
+    let err = parse(&two).unwrap_err();
+    assert!(
+        err.starts_with("quiz[1].options, line 9, column 18: 2 options are marked correct"),
+        "{err}"
+    );
 }

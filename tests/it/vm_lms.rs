@@ -4,7 +4,8 @@
 //! and the progress line kept in `cmi.suspend_data`.
 
 use ratelimit_lab::vm::lms::{
-    self, decode, encode, grade, mastery, percent, quiz_hash, start_status, Grade, Progress,
+    self, decode, encode, grade, interaction, mastery, percent, quiz_hash, start_status, timespan,
+    Grade, Progress,
 };
 use ratelimit_lab::vm::quiz::{builtin, score, Answer};
 
@@ -187,4 +188,54 @@ fn recorded_numbers_are_read_as_decimals_rounded() {
     assert_eq!(grade("failed", "92.6", 93, 80).raw, None);
     assert_eq!(grade("failed", "92.4", 93, 80).raw, Some(93));
     assert_eq!(grade("", "garbage", 50, 80).raw, Some(50));
+}
+
+#[test]
+fn the_session_time_is_a_scorm_12_timespan() {
+    assert_eq!(timespan(0), "0000:00:00.00");
+    assert_eq!(timespan(65_250), "0000:01:05.25");
+    assert_eq!(timespan(3_600_000 * 27 + 59_999), "0027:00:59.99");
+    // Four digits of hours at most.
+
+    assert!(timespan(u64::MAX).starts_with("9999:"));
+}
+
+#[test]
+fn one_interaction_per_question_names_the_response_and_the_right_one() {
+    let quiz = builtin();
+    let q = &quiz[1];
+    let right = q.right();
+    let wrong = (right + 1) % q.options.len();
+    let letter = |k: usize| char::from(b'a' + k as u8).to_string();
+    let fields = interaction(3, 1, q, wrong);
+    let got: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("cmi.interactions.3.id", "q2"),
+            ("cmi.interactions.3.type", "choice"),
+            (
+                "cmi.interactions.3.student_response",
+                letter(wrong).as_str()
+            ),
+            ("cmi.interactions.3.result", "wrong"),
+            (
+                "cmi.interactions.3.correct_responses.0.pattern",
+                letter(right).as_str()
+            ),
+        ]
+    );
+    assert_eq!(interaction(0, 1, q, right)[3].1, "correct");
+    // SCORM 1.2's limits: an identifier without spaces, a response of one
+    // letter a–z for a choice.
+    for (i, q) in quiz.iter().enumerate() {
+        for o in 0..q.options.len() {
+            let f = interaction(i, i, q, o);
+            assert!(!f[0].1.contains(' ') && f[0].1.len() <= 255);
+            assert!(f[2].1.len() == 1 && f[2].1.chars().all(|c| c.is_ascii_lowercase()));
+        }
+    }
 }

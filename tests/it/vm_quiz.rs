@@ -253,27 +253,27 @@ fn a_course_authors_quiz_is_checked() {
     blank.prompt = "  ".into();
     assert_eq!(
         err(vec![q(3, 0), blank]),
-        "quiz question 2: the prompt is empty"
+        "quiz[1].prompt: the question is empty"
     );
     assert_eq!(
         err(vec![q(1, 0)]),
-        "quiz question 1: 1 options (2 to 6 are needed)"
+        "quiz[0].options: 1 options (2 to 6 are needed)"
     );
     assert_eq!(
         err(vec![q(3, 0), q(3, 0), q(7, 0)]),
-        "quiz question 3: 7 options (2 to 6 are needed)"
+        "quiz[2].options: 7 options (2 to 6 are needed)"
     );
     let mut none = q(3, 0);
     none.options[0].correct = false;
     assert_eq!(
         err(vec![none]),
-        "quiz question 1: 0 options are marked correct (exactly one must be)"
+        "quiz[0].options: 0 options are marked correct (exactly one must be)"
     );
     let mut two = q(3, 0);
     two.options[2].correct = true;
     assert_eq!(
         err(vec![two]),
-        "quiz question 1: 2 options are marked correct (exactly one must be)"
+        "quiz[0].options: 2 options are marked correct (exactly one must be)"
     );
     assert_eq!(check(&[q(2, 1), q(6, 5)]), Ok(()));
 }

@@ -363,6 +363,11 @@ fn the_offer_says_how_many_steps_and_about_how_long() {
         tour::offer(2, &english()),
         "Start the lesson: 2 steps, about 3 min"
     );
+    // One step is a step, not "1 steps".
+    assert_eq!(
+        tour::offer(1, &english()),
+        "Start the lesson: 1 step, about 2 min"
+    );
 }
 
 #[test]
