@@ -243,7 +243,7 @@ const BUILTIN: [Builtin; 7] = [
         ],
         None,
         "exact-with 12 10",
-        "strategy=incr&servers=10&rtt=8",
+        "strategy=incr&rtt=8",
     ),
     (
         [
