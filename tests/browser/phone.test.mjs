@@ -43,6 +43,7 @@ describe('the picture\'s key on a phone (1, 2)', () => {
         await w.locator(`strategy-${tab}`).click();
         // A tap on the picture opens the labels' meanings.
         await w.locator('topology').click();
+        await w.page.mouse.move(0, 0);
         await waitFor(async () => (await keyShown(w)).some((i) => i.key === labels.at(-1)), { message: `the key under ${tab}` });
         const items = await keyShown(w);
         for (const k of ['pending', 'ok', 'no', ...labels]) {
