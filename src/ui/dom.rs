@@ -255,3 +255,51 @@ pub fn reduced_motion() -> bool {
         })
         .is_some_and(|q| q.matches())
 }
+
+/// On a phone the picture and the totals sit above the sliders: when a
+/// slider takes focus, bring all three into view together if they fit.
+/// Inside a frame the page that scrolls is the host's, whose height the
+/// frame cannot read: the browser window's height stands in for it, and
+/// the picture is brought to the top (the host scrolls with it).
+/// Anywhere else, or where they do not fit, the control itself is kept in
+/// sight (also when a goal met above it pushes it down).
+pub fn keep_in_view(input: &Element) {
+    let opts = web_sys::ScrollIntoViewOptions::new();
+    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    let deck = input
+        .closest(crate::vm::names::Class::Deck.selector())
+        .ok()
+        .flatten();
+    let Some(top) = deck.and_then(|d| d.first_element_child()) else {
+        return input.scroll_into_view_with_scroll_into_view_options(&opts);
+    };
+    let (a, b) = (
+        top.get_bounding_client_rect(),
+        input.get_bounding_client_rect(),
+    );
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let num = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let framed = window
+        .top()
+        .ok()
+        .flatten()
+        .is_some_and(|t| !js_sys::Object::is(&t, &window));
+    let viewport = if framed {
+        num(window.outer_height())
+            .min(num(window.inner_height()))
+            .max(1.0)
+    } else {
+        num(window.inner_height())
+    };
+    let stacked = a.bottom() <= b.top();
+    let fits = b.bottom() - a.top() + 16.0 <= viewport;
+    let seen = !framed && a.top() >= 0.0 && b.bottom() <= viewport;
+    if stacked && fits && !seen {
+        opts.set_block(web_sys::ScrollLogicalPosition::Start);
+        top.scroll_into_view_with_scroll_into_view_options(&opts);
+    } else {
+        input.scroll_into_view_with_scroll_into_view_options(&opts);
+    }
+}

@@ -25,6 +25,8 @@ thread_local! {
     /// Whether the lesson was left by its last step's Finish: the next
     /// panel drawn is the recap.
     static FINISHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The status line's next words, waiting for the narration to speak.
+    static SAY: std::cell::Cell<Option<gloo_timers::callback::Timeout>> = const { std::cell::Cell::new(None) };
 }
 
 /// Opens step `k` (0-based): its scenario, then the burst from its start,
@@ -201,7 +203,7 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
         dom::attr(&g, "data-done", if *done { "true" } else { "false" });
     }
     if let Some(s) = slot(root, Slot::TourDone) {
-        dom::text(&s, &tour::status(step, *done, met, at_end, &m.texts));
+        say(root, s, tour::status(step, *done, met, at_end, &m.texts));
     }
     if let Some(b) = find(root, Act::TourNext.selector()) {
         dom::class(&b, "rll-button--primary", *done);
@@ -211,4 +213,24 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
             dom::class(&b, "rll-button--primary", false);
         }
     }
+}
+
+/// Writes the status line once the narration has said the value that met
+/// the goal (a setting's is said when it stops changing), so "Done." is
+/// heard after it; then the
+/// focused control, pushed down by the line, is brought back into view.
+fn say(root: &Element, line: Element, text: String) {
+    if line.text_content().unwrap_or_default() == text {
+        return;
+    }
+    let root = root.clone();
+    let write = move || {
+        dom::text(&line, &text);
+        if let Some(el) = find(&root, ":focus") {
+            dom::keep_in_view(&el);
+        }
+    };
+    let ms = crate::vm::narrate::SETTING_SAY_MS + 150;
+    SAY.set(None);
+    SAY.set(Some(gloo_timers::callback::Timeout::new(ms, write)));
 }

@@ -659,7 +659,7 @@ fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
 
 /// The picture, the replay controls, the narration and the prediction.
 fn picture(w: &mut W) {
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key" aria-hidden="true""#).slot(Slot::PictureKey).raw(r#">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key""#).slot(Slot::PictureKey).raw(r#">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {

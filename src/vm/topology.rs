@@ -752,8 +752,9 @@ fn sent_label(command: Command, arg: u32) -> String {
 }
 
 /// The picture's key, in order: each item's name (its CSS modifier and
-/// its `data-key`) and its words.
-pub const KEY: [(&str, T); 7] = [
+/// its `data-key`) and its words: the marks, then the labels the boxes
+/// carry, each with an example of itself.
+pub const KEY: [(&str, T); 13] = [
     ("pending", T::KeyPending),
     ("ok", T::LegendOk),
     ("over", T::LegendOver),
@@ -761,6 +762,12 @@ pub const KEY: [(&str, T); 7] = [
     ("command", T::KeyCommand),
     ("reply", T::KeyReply),
     ("shared", T::KeyShared),
+    ("user", T::KeyUser),
+    ("own", T::KeyOwn),
+    ("sync", T::KeySync),
+    ("tally", T::KeyTally),
+    ("count", T::KeyCount),
+    ("expire", T::KeyExpire),
 ];
 
 /// Whether key item `name` can happen under strategy `s`, so that the key
@@ -768,12 +775,19 @@ pub const KEY: [(&str, T); 7] = [
 /// servers call Redis; a count another request also read only under GET
 /// then SET (INCR and the script give every request its own); allowed
 /// beyond the limit everywhere but at the edge, whose gateway forwards
-/// exactly the limit.
+/// exactly the limit; a server's own count where it keeps one (with
+/// the synced total under sync), else what it allowed and refused;
+/// Redis's count and its EXPIRE under INCR.
 pub fn key_shows(name: &str, s: Strategy) -> bool {
+    let own = matches!(s, Strategy::Local | Strategy::Split);
     match name {
         "command" | "reply" => s.uses_redis(),
         "shared" => s == Strategy::GetSet,
         "over" => s != Strategy::Edge,
+        "own" => own,
+        "sync" => s == Strategy::Sync,
+        "tally" => !own && s != Strategy::Sync,
+        "count" | "expire" => s == Strategy::Incr,
         _ => true,
     }
 }

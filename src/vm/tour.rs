@@ -206,7 +206,7 @@ const BUILTIN: [Builtin; 7] = [
             T::Tour2Done,
         ],
         None,
-        "allowed-at-least 3",
+        "allowed-at-least 2.1",
         "strategy=local&servers=1",
     ),
     (
@@ -243,7 +243,7 @@ const BUILTIN: [Builtin; 7] = [
         ],
         None,
         "exact-with 12 10",
-        "strategy=incr",
+        "strategy=incr&rtt=8",
     ),
     (
         [
@@ -267,7 +267,7 @@ const BUILTIN: [Builtin; 7] = [
         ],
         None,
         "allowed-at-most 1.5",
-        "strategy=sync&sync=100",
+        "strategy=sync&sync=30",
     ),
 ];
 
@@ -404,10 +404,11 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     let mut o = Html::with_capacity(1500);
     html!(
         o,
-        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
         id,
         k + 1,
         n,
+        id,
         k + 1,
         n,
         esc(&t.fill(
@@ -415,6 +416,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
             &[("k", &(k + 1).to_string()), ("n", &n.to_string())]
         )),
         h,
+        id,
         id,
         esc(&s.title),
         h,
@@ -424,9 +426,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     );
     html!(
         o,
-        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><p class="rll-tour__hint" id="{}-tour-hint" data-slot="tour-hint-text" hidden>{}</p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div></div></section>"#,
-        id,
-        esc(&s.hint),
+        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div><p class="rll-tour__hint" id="{}-tour-hint" data-slot="tour-hint-text" hidden>{}</p></div></section>"#,
         id,
         esc(t.get(T::TourHint)),
         if k == 0 { " disabled" } else { "" },
@@ -437,13 +437,15 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
             T::TourNext
         })),
         esc(t.get(T::TourExit)),
-        esc(t.get(T::TourAll))
+        esc(t.get(T::TourAll)),
+        id,
+        esc(&s.hint)
     );
     o
 }
 
 /// What the lesson shows after its last step: how many goals were met, its
-/// three ideas (a sentence a content file sets empty is left out), the
+/// four ideas (a sentence a content file sets empty is left out), the
 /// quiz if the page has one, Start again and Close.
 pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html {
     let mut o = Html::with_capacity(900);
@@ -460,7 +462,7 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
             &[("met", &met.to_string()), ("n", &n.to_string())]
         ))
     );
-    for key in [T::TourRecap1, T::TourRecap2, T::TourRecap3] {
+    for key in [T::TourRecap1, T::TourRecap2, T::TourRecap3, T::TourRecap4] {
         if !t.get(key).is_empty() {
             html!(o, "<li>{}</li>", esc(t.get(key)));
         }

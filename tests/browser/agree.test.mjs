@@ -137,14 +137,16 @@ describe('the learner reads one story', () => {
     const shown = async () => w.root.locator('[data-slot="picture-key"] li').evaluateAll(
       (lis) => lis.filter((li) => !li.hidden).map((li) => li.dataset.key),
     );
+    // The marks, then the labels the boxes carry (issue 36).
+    const getset = ['pending', 'ok', 'over', 'no', 'command', 'reply', 'shared', 'user', 'tally'];
     await w.goto('?strategy=getset');
-    assert.deepEqual(await shown(), ['pending', 'ok', 'over', 'no', 'command', 'reply', 'shared']);
+    assert.deepEqual(await shown(), getset);
     for (const [tab, want] of [
-      ['incr', ['pending', 'ok', 'over', 'no', 'command', 'reply']],
-      ['lua', ['pending', 'ok', 'over', 'no', 'command', 'reply']],
-      ['edge', ['pending', 'ok', 'no']],
-      ['local', ['pending', 'ok', 'over', 'no']],
-      ['getset', ['pending', 'ok', 'over', 'no', 'command', 'reply', 'shared']],
+      ['incr', ['pending', 'ok', 'over', 'no', 'command', 'reply', 'user', 'tally', 'count', 'expire']],
+      ['lua', ['pending', 'ok', 'over', 'no', 'command', 'reply', 'user', 'tally']],
+      ['edge', ['pending', 'ok', 'no', 'user', 'tally']],
+      ['local', ['pending', 'ok', 'over', 'no', 'user', 'own']],
+      ['getset', getset],
     ]) {
       await w.locator(`strategy-${tab}`).click();
       await waitFor(async () => JSON.stringify(await shown()) === JSON.stringify(want), { message: `the key under ${tab}` });

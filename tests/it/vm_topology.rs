@@ -458,21 +458,41 @@ fn the_key_shows_only_what_can_happen_in_the_strategy_shown() {
             .filter(|name| key_shows(name, s))
             .collect()
     };
+    // Issue 36: and the labels the boxes carry, each where it shows: a
+    // server's own count (with the synced total under sync) or what it
+    // allowed and refused; Redis's count and EXPIRE under INCR.
+    let redis = ["pending", "ok", "over", "no", "command", "reply"];
+    let with = |mut base: Vec<&'static str>, more: &[&'static str]| {
+        base.extend_from_slice(more);
+        base
+    };
     assert_eq!(
         shown(Strategy::GetSet),
-        ["pending", "ok", "over", "no", "command", "reply", "shared"]
+        with(redis.to_vec(), &["shared", "user", "tally"])
     );
-    for s in [Strategy::Incr, Strategy::Lua, Strategy::Sync] {
+    assert_eq!(
+        shown(Strategy::Incr),
+        with(redis.to_vec(), &["user", "tally", "count", "expire"])
+    );
+    assert_eq!(
+        shown(Strategy::Lua),
+        with(redis.to_vec(), &["user", "tally"])
+    );
+    assert_eq!(
+        shown(Strategy::Sync),
+        with(redis.to_vec(), &["user", "sync"])
+    );
+    for s in [Strategy::Local, Strategy::Split] {
         assert_eq!(
             shown(s),
-            ["pending", "ok", "over", "no", "command", "reply"],
+            ["pending", "ok", "over", "no", "user", "own"],
             "{s:?}"
         );
     }
-    for s in [Strategy::Local, Strategy::Split] {
-        assert_eq!(shown(s), ["pending", "ok", "over", "no"], "{s:?}");
-    }
-    assert_eq!(shown(Strategy::Edge), ["pending", "ok", "no"]);
+    assert_eq!(
+        shown(Strategy::Edge),
+        ["pending", "ok", "no", "user", "tally"]
+    );
     // What is left out never happens there, on any scenario tried.
     for (q, r) in crate::vm_support::spread() {
         let s = r.scenario.strategy;
@@ -484,6 +504,14 @@ fn the_key_shows_only_what_can_happen_in_the_strategy_shown() {
         }
         if !key_shows("command", s) {
             assert!(r.calls.is_empty(), "{q}");
+        }
+        if !key_shows("expire", s) {
+            assert!(
+                r.calls
+                    .iter()
+                    .all(|c| c.command != ratelimit_lab::sim::Command::Expire),
+                "{q}"
+            );
         }
     }
 }

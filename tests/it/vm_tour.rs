@@ -192,10 +192,15 @@ fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_rea
     );
     assert_eq!(sim::run(&one).allowed, 10);
     assert!(steps[0].goal.met(&one, &sim::run(&one), true));
-    // 2. Adding servers: 4 let 33 through, 3 × the limit.
+    // 2. Adding servers: more than 2 × the limit, which two servers can
+    // never pass and three always do, whatever the spread (issue 36: the
+    // goal was 3 × the limit, and three servers gave 29 when one got 9).
     assert_eq!(at(2).servers, 1);
-    assert!(!holds(2, &at(2).with_servers(3)));
-    assert!(holds(2, &at(2).with_servers(4)));
+    for seed in 0..200 {
+        let s = at(2).with_seed(seed);
+        assert!(!holds(2, &s.with_servers(2)), "seed {seed}");
+        assert!(holds(2, &s.with_servers(3)), "seed {seed}");
+    }
     // 3. Split: on one server a regular user gets all 10; on two, 9.
     assert_eq!(sim::run(&at(3)).regular_user, 10);
     assert!(holds(3, &at(3).with_servers(2)));
@@ -211,7 +216,9 @@ fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_rea
     );
     assert!(!holds(4, &four.with_rtt_us(1_000)));
     assert!(holds(4, &four.with_rtt_us(1_500)));
-    // 5. INCR: exactly 10 on 12 servers at 10 ms.
+    // 5. INCR: exactly 10 on 12 servers at 10 ms; the step opens nearer
+    // it (8 ms: 28 presses, not 88; four servers, so it fits a phone).
+    assert_eq!((at(5).servers, at(5).rtt_us), (4, 8_000));
     assert!(!holds(5, &at(5).with_servers(16)));
     assert!(holds(5, &at(5).with_servers(12).with_rtt_us(10_000)));
     // 6. Redis down: failing closed is the goal; open lets all 40 through.
@@ -219,11 +226,12 @@ fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_rea
     assert_eq!(sim::run(&six).allowed, 40);
     assert!(holds(6, &six.with_fail(sim::Fail::Closed)));
     assert!(steps[5].not.is_some());
-    // 7. Sync every 100 ms: about 36 of 40 over the seeds; 5 ms lets 14.
+    // 7. Sync every 30 ms: about 26 of 40 over the seeds (opening near
+    // the goal: 21 presses, not 91); 5 ms lets 14.
     let seven = at(7);
-    assert_eq!((seven.strategy.as_str(), seven.sync_ms), ("sync", 100));
+    assert_eq!((seven.strategy.as_str(), seven.sync_ms), ("sync", 30));
     assert!(
-        (34.0..=37.0).contains(&mean_allowed(&seven)),
+        (22.0..=30.0).contains(&mean_allowed(&seven)),
         "{}",
         mean_allowed(&seven)
     );
@@ -403,7 +411,7 @@ fn the_french_file_translates_every_built_in_step() {
 }
 
 #[test]
-fn the_recap_counts_the_goals_met_and_says_the_three_ideas() {
+fn the_recap_counts_the_goals_met_and_says_the_four_ideas() {
     let t = english();
     let r = tour::recap(5, 7, true, &t, "rll1", 2);
     assert!(r.contains("You met 5 of 7 goals."), "{r}");
@@ -413,7 +421,12 @@ fn the_recap_counts_the_goals_met_and_says_the_three_ideas() {
     );
     assert!(r.contains("GET, then SET leaves a gap"), "{r}");
     assert!(r.contains("One atomic step in Redis (INCR)"), "{r}");
-    assert_eq!(r.matches("<li>").count(), 3);
+    assert!(
+        r.contains("fail closed refuses every request and fail open"),
+        "{r}"
+    );
+    assert!(r.contains("a limit at the edge is exact only while"), "{r}");
+    assert_eq!(r.matches("<li>").count(), 4);
     // The quiz first, as the suggested next thing; without a quiz, Start
     // again is.
     let quiz = r.find(r#"data-act="tour-quiz""#).expect("the quiz button");
@@ -437,6 +450,6 @@ fn a_recap_sentence_a_content_file_leaves_empty_is_left_out() {
         .expect("the file is read")
         .texts;
     let r = tour::recap(1, 2, true, &t, "rll1", 2);
-    assert_eq!(r.matches("<li>").count(), 2, "{r}");
+    assert_eq!(r.matches("<li>").count(), 3, "{r}");
     assert!(!r.contains("GET, then SET leaves a gap"), "{r}");
 }

@@ -1,0 +1,298 @@
+// The lesson on a phone, for everyone (issue 36): the picture's key in
+// sight at 390 and 320 px, with every label the boxes carry explained
+// where it appears and by the lesson the first time; the focused control
+// and the goal's figure in view when the goal is met; words that match
+// what happens (step 2's goal reachable by the move it names, no calm
+// user that is not drawn, no stale interval, a why-not that is a warning,
+// a hint that holds under reduced motion, "Done." after the narration);
+// every idea the quiz asks about taught somewhere in the lesson, and the
+// recap's; steps that open near their goal, "Step N of 7" heard with the
+// heading, the hint after its button; the charts' lines and the picture's
+// wires at 3:1.
+import { describe, test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openWidget, shutdown, waitFor, focused } from './harness.mjs';
+
+after(shutdown);
+
+const PHONES = [[390, 844], [320, 256]]; // 320×256: 1280×1024 at 400 %
+const doneSlot = (w) => w.root.locator('[data-slot="tour-done"]');
+const goalMet = (w) => waitFor(async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true', { message: 'the goal met' });
+
+/** The key's items shown, with whether each sits inside the viewport. */
+function keyShown(w) {
+  return w.root.locator('[data-slot="picture-key"] li').evaluateAll((lis) => lis
+    .filter((li) => !li.hidden && getComputedStyle(li).display !== 'none')
+    .map((li) => {
+      const r = li.getBoundingClientRect();
+      return { key: li.dataset.key, text: li.innerText.trim(), seen: r.width > 0 && r.left >= 0 && r.right <= innerWidth + 0.5 };
+    }));
+}
+
+/** Whether an element's box is on screen. */
+const onScreen = (loc) => loc.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1;
+});
+
+describe('the picture\'s key on a phone (1, 2)', () => {
+  for (const [width, height] of PHONES) {
+    test(`at ${width}×${height} the key shows what is on screen now, and explains each label`, async () => {
+      const w = await openWidget('?strategy=incr', { width, height });
+      for (const [tab, labels] of [['incr', ['user', 'tally', 'count', 'expire']], ['local', ['user', 'own']], ['sync', ['user', 'sync']], ['split', ['user', 'own']]]) {
+        await w.locator(`strategy-${tab}`).click();
+        // A tap on the picture opens the labels' meanings.
+        await w.locator('topology').click();
+        await w.page.mouse.move(0, 0);
+        await waitFor(async () => (await keyShown(w)).some((i) => i.key === labels.at(-1)), { message: `the key under ${tab}` });
+        const items = await keyShown(w);
+        for (const k of ['pending', 'ok', 'no', ...labels]) {
+          const item = items.find((i) => i.key === k);
+          assert.ok(item, `${tab} at ${width}px: the key has ${k}`);
+          assert.ok(item.seen, `${tab} at ${width}px: ${k} is inside the screen`);
+        }
+        assert.ok(!items.some((i) => i.key === 'expire') || tab === 'incr', `${tab}: no EXPIRE where none is sent`);
+      }
+      await w.locator('strategy-sync').click();
+      await w.locator('topology').click();
+      await waitFor(async () => (await keyShown(w)).some((i) => i.key === 'sync'), { message: 'the key under sync' });
+      assert.match((await keyShown(w)).find((i) => i.key === 'sync').text, /14\+0\/10: .*last sync.*own count/);
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    });
+  }
+
+  test('the lesson says what the labels count the first time each appears', async () => {
+    const w = await openWidget('?tour=1', { width: 390, height: 844 });
+    await w.toEnd();
+    await goalMet(w);
+    await waitFor(async () => /User 10\/10/.test(await doneSlot(w).innerText()), { message: 'step 1 explains User and S1' });
+    assert.match(await doneSlot(w).innerText(), /S1 10\/10 ✗30/);
+    await w.goto('?tour=5');
+    await w.setSlider('servers', 12);
+    await w.setSlider('rtt', 10);
+    await goalMet(w);
+    await waitFor(async () => /EXPIRE/.test(await doneSlot(w).innerText()), { message: 'step 5 explains Redis\'s count and EXPIRE' });
+    assert.match(await doneSlot(w).innerText(), /count 40.* refused ones too/);
+    await w.goto('?tour=7');
+    assert.match(await w.locator('tour-step').innerText(), /S1 14\+0\/10/);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
+
+describe('the result beside the control (3)', () => {
+  for (const [width, height] of PHONES) {
+    test(`at ${width}×${height} the focused slider and the allowed figure stay in view as step 5's goal is met`, async () => {
+      const w = await openWidget('?tour=5', { width, height });
+      await w.setSlider('servers', 12);
+      await w.locator('rtt').focus();
+      for (let i = 0; i < 120 && (await w.locator('tour-goal').getAttribute('data-done')) !== 'true'; i += 1) {
+        await w.page.keyboard.press('ArrowRight');
+      }
+      await goalMet(w);
+      await waitFor(async () => (await doneSlot(w).innerText()).length > 0, { message: 'Done. written' });
+      await w.page.waitForTimeout(400);
+      const f = await focused(w.page);
+      assert.equal(f?.testid, 'rtt', 'the slider keeps the focus');
+      assert.ok(f.inView && await onScreen(w.locator('rtt')), `the focused slider is on screen at ${width}px`);
+      assert.ok(await onScreen(w.locator('allowed-total')), `the allowed figure is on screen beside it at ${width}px`);
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    });
+
+    test(`at ${width}×${height} the fail closed radio stays in view as step 6's goal is met`, async () => {
+      const w = await openWidget('?tour=6', { width, height });
+      await w.toEnd();
+      await w.locator('fail-closed').focus();
+      await w.page.keyboard.press('Space');
+      await goalMet(w);
+      await waitFor(async () => (await doneSlot(w).innerText()).length > 0, { message: 'Done. written' });
+      await w.page.waitForTimeout(400);
+      assert.ok(await onScreen(w.locator('fail-closed')), `the radio is on screen at ${width}px`);
+      await w.close();
+    });
+  }
+});
+
+describe('words that match what happens (4)', () => {
+  test('step 2: three servers, the move the goal names, meet it whatever the spread', async () => {
+    const w = await openWidget('?tour=2', { width: 390, height: 844 });
+    await w.setSlider('servers', 3);
+    await goalMet(w);
+    assert.doesNotMatch(await w.locator('tour-goal').innerText(), /at least 30/);
+    await w.close();
+  });
+
+  test('step 3 draws no calm user it speaks of; step 7 names no interval the slider has left', async () => {
+    const w = await openWidget('?tour=3', { width: 390, height: 844 });
+    assert.doesNotMatch(await w.locator('tour-step').innerText(), /second, calm user/);
+    assert.match(await w.locator('tour-step').innerText(), /not drawn/);
+    await w.goto('?tour=7');
+    await w.setSlider('sync', 5);
+    assert.doesNotMatch(await w.locator('tour-step').innerText(), /every 100 ms/);
+    await w.close();
+  });
+
+  test('the fail-open warning is not styled as success', async () => {
+    const w = await openWidget('?tour=6', { width: 390, height: 844 });
+    await w.choose('fail-open');
+    await w.toEnd();
+    await waitFor(async () => /Fail open/.test(await doneSlot(w).innerText()), { message: 'the why-not' });
+    const warn = await doneSlot(w).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await w.choose('fail-closed');
+    await goalMet(w);
+    await waitFor(async () => /Fail closed/.test(await doneSlot(w).innerText()), { message: 'Done.' });
+    const good = await doneSlot(w).evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.notEqual(warn, good, 'a warning looks unlike Done.');
+    await w.close();
+  });
+
+  test('under reduced motion, step 1\'s hint does not say the burst plays by itself', async () => {
+    const w = await openWidget('?tour=1', { width: 390, height: 844, reducedMotion: 'reduce' });
+    await w.locator('tour-hint').click();
+    const hint = w.root.locator('[data-slot="tour-hint-text"]');
+    assert.doesNotMatch(await hint.innerText(), /plays by itself/);
+    assert.match(await hint.innerText(), /Play/);
+    await w.close();
+  });
+
+  test('"Done." is announced after the narration of the value that met it', async () => {
+    const w = await openWidget('?tour=2', { width: 390, height: 844 });
+    await w.toEnd();
+    await w.page.waitForTimeout(800);
+    await w.page.evaluate(() => {
+      window.__order = [];
+      for (const [name, sel] of [['narration', '[data-testid="narration"]'], ['done', '[data-slot="tour-done"]']]) {
+        const el = document.querySelector(sel);
+        new MutationObserver(() => { if (el.textContent.trim()) window.__order.push(name); })
+          .observe(el, { childList: true, characterData: true, subtree: true });
+      }
+    });
+    await w.setSlider('servers', 4);
+    await goalMet(w);
+    await waitFor(async () => (await w.page.evaluate(() => window.__order)).includes('done'), { message: 'Done. said' });
+    await w.page.waitForTimeout(900);
+    const order = await w.page.evaluate(() => window.__order);
+    assert.ok(order.includes('narration'), `the narration spoke: ${order}`);
+    assert.ok(order.lastIndexOf('narration') < order.indexOf('done'), `the narration, then Done.: ${order}`);
+    await w.close();
+  });
+});
+
+describe('what the lesson teaches (5)', () => {
+  test('every idea the quiz asks about is in the lesson, and the recap has fail open/closed and the edge', async () => {
+    const w = await openWidget('?tour=2', { width: 390, height: 844 });
+    const said = [];
+    const meet = async (k, move) => {
+      await w.goto(`?tour=${k}`);
+      await move();
+      await goalMet(w);
+      await waitFor(async () => (await doneSlot(w).innerText()).length > 0, { message: `step ${k}'s explanation` });
+      said.push(await w.locator('tour-step').innerText());
+    };
+    await meet(2, () => w.setSlider('servers', 4));
+    await meet(3, () => w.setSlider('servers', 4));
+    await meet(5, async () => { await w.setSlider('servers', 12); await w.setSlider('rtt', 10); });
+    const lesson = said.join('\n');
+    assert.match(lesson, /limit at the edge/, 'the edge');
+    assert.match(lesson, /[Ss]ticky sessions.*(deploy|move)/, 'sticky sessions and a move');
+    assert.match(lesson, /token bucket/, 'the token bucket');
+    assert.match(lesson, /autoscaling adds servers/, 'autoscaled ÷ N shares');
+    await w.goto('?tour=7');
+    await w.locator('tour-next').click();
+    const recap = await w.locator('tour-recap').innerText();
+    assert.match(recap, /fail closed/);
+    assert.match(recap, /fail open/);
+    assert.match(recap, /edge/);
+    await w.close();
+  });
+});
+
+describe('less work by keyboard (6)', () => {
+  test('steps 5 and 7 open near their goals: a few arrow presses each', async () => {
+    const w = await openWidget('?tour=5', { width: 390, height: 844 });
+    let presses = 0;
+    const press = async (name, key, until) => {
+      await w.locator(name).focus();
+      while (!(await until()) && presses < 200) { await w.page.keyboard.press(key); presses += 1; }
+    };
+    await press('servers', 'ArrowRight', async () => (await w.sliderValue('servers')) >= 12);
+    await press('rtt', 'ArrowRight', async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true');
+    await w.goto('?tour=7');
+    await press('sync', 'ArrowLeft', async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true');
+    assert.ok(presses <= 60, `${presses} arrow presses for steps 5 and 7 (179 before)`);
+    // The coarse step of the ARIA slider pattern: PageDown, a tenth of the
+    // range, meets step 7's goal in one press.
+    await w.goto('?tour=7');
+    await w.locator('sync').focus();
+    await w.page.keyboard.press('PageDown');
+    await goalMet(w);
+    await w.close();
+  });
+
+  test('"Step N of 7" is heard with the focused heading; the hint comes after its button', async () => {
+    const w = await openWidget('?tour=1', { width: 390, height: 844 });
+    await w.locator('tour-next').click();
+    const f = await focused(w.page);
+    assert.match(f.tag, /^h[23]$/);
+    const described = await w.page.evaluate(() => {
+      const h = document.activeElement;
+      return (h.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    });
+    assert.match(described, /Step 2 of 7/);
+    const order = await w.locator('tour-hint').evaluate((b) => {
+      const hint = b.closest('[data-testid="tour-step"]').querySelector('[data-slot="tour-hint-text"]');
+      return b.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+    });
+    assert.equal(order, 'after');
+    await w.close();
+  });
+});
+
+describe('small contrasts (7)', () => {
+  const ratio = (a, b) => {
+    const lum = (c) => {
+      const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  for (const colorScheme of ['light', 'dark']) {
+    test(`${colorScheme}: the charts' lines and the picture's wires are 3:1 on the background`, async () => {
+      const w = await openWidget('', { width: 390, height: 844, colorScheme });
+      const got = await w.page.evaluate(() => {
+        const root = document.querySelector('.rll');
+        const probe = (cls) => {
+          const i = document.createElement('i');
+          i.className = cls;
+          root.appendChild(i);
+          const c = getComputedStyle(i).getPropertyValue('--c') || getComputedStyle(i).color;
+          i.style.color = c.trim();
+          const rgb = getComputedStyle(i).color;
+          i.remove();
+          return rgb;
+        };
+        const canvas = document.querySelector('.rll-picture__canvas');
+        const wire = document.createElement('i');
+        canvas.parentElement.appendChild(wire);
+        wire.style.color = getComputedStyle(canvas).getPropertyValue('--rll-line').trim();
+        const line = getComputedStyle(wire).color;
+        wire.remove();
+        const bg = getComputedStyle(root).getPropertyValue('--rll-bg').trim();
+        const b = document.createElement('i');
+        b.style.color = bg;
+        root.appendChild(b);
+        const bgc = getComputedStyle(b).color;
+        b.remove();
+        return { sync: probe('rll-s-sync'), split: probe('rll-s-split'), line, bg: bgc };
+      });
+      for (const k of ['sync', 'split', 'line']) {
+        assert.ok(ratio(got[k], got.bg) >= 3, `${k} ${got[k]} on ${got.bg}: ${ratio(got[k], got.bg).toFixed(2)}:1`);
+      }
+      await w.close();
+    });
+  }
+});
