@@ -338,7 +338,7 @@ type Loaded = (String, Result<String, (T, u16)>);
 
 /// How long a content file may take to arrive before the widget starts
 /// without it.
-const CONTENT_WAIT_S: u16 = 5;
+const CONTENT_WAIT_S: u16 = 8;
 
 /// Fetches the content file at `url` (resolved against the page; only from
 /// the page's own origin, after any redirect too) and calls `done` once
