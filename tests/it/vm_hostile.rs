@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Display;
 
 use ratelimit_lab::sim::sweep::{Axis, Sweep};
-use ratelimit_lab::sim::{self, params, Fail, Health, LoadBalancer, Report, Scenario, Strategy};
+use ratelimit_lab::sim::{self, params, Report, Scenario, Strategy};
 use ratelimit_lab::vm;
 use ratelimit_lab::vm::names::Hook;
 use ratelimit_lab::vm::page::{self, Section};
@@ -150,81 +150,12 @@ fn hostile_file() -> String {
     .to_string()
 }
 
-/// The fixed scenarios of tests/it/fixtures.rs, by name.
+/// The fixed scenarios the snapshot tests share, by name.
 fn fixtures() -> Vec<(String, Scenario)> {
-    use LoadBalancer::{RoundRobin, Sticky};
-    use Strategy::{Edge, GetSet, Incr, Local, Lua, Split, Sync};
-    let d = Scenario::default();
-    let with = |s: Strategy| d.with_strategy(s);
-    let v: Vec<(&str, Scenario)> = vec![
-        ("local-default", d),
-        (
-            "local-16x500-limit-200-span-1000-seed-max",
-            Scenario::largest(Local)
-                .with_limit(200)
-                .with_span_ms(1000)
-                .with_seed(u64::MAX),
-        ),
-        (
-            "local-sticky-move-20",
-            with(Local).with_lb(Sticky).with_move_ms(Some(20)),
-        ),
-        (
-            "local-sticky-one-server-restarts",
-            with(Local)
-                .with_servers(1)
-                .with_lb(Sticky)
-                .with_move_ms(Some(15)),
-        ),
-        ("split-default-seed-1", with(Split).with_seed(1)),
-        (
-            "split-round-robin-planned-for-4-on-10",
-            with(Split)
-                .with_servers(10)
-                .with_plan(Some(4))
-                .with_lb(RoundRobin),
-        ),
-        ("sync-default", with(Sync)),
-        (
-            "sync-1ms-redis-slow",
-            with(Sync).with_sync_ms(1).with_redis(Health::Slow),
-        ),
-        ("edge-default", with(Edge)),
-        (
-            "edge-sticky-move-10",
-            with(Edge).with_lb(Sticky).with_move_ms(Some(10)),
-        ),
-        ("getset-default", with(GetSet)),
-        ("getset-rtt-0", with(GetSet).with_rtt_us(0)),
-        (
-            "getset-16x500-round-robin",
-            Scenario::largest(GetSet).with_lb(RoundRobin),
-        ),
-        (
-            "getset-redis-slow-timeout-50-fail-closed",
-            with(GetSet)
-                .with_redis(Health::Slow)
-                .with_fail(Fail::Closed),
-        ),
-        ("incr-default-rtt-20", with(Incr).with_rtt_us(20_000)),
-        (
-            "incr-redis-slow-timeout-200",
-            with(Incr).with_redis(Health::Slow).with_timeout_ms(200),
-        ),
-        (
-            "incr-redis-down-fail-closed",
-            with(Incr).with_redis(Health::Down).with_fail(Fail::Closed),
-        ),
-        (
-            "lua-per-minute",
-            ratelimit_lab::sim::Preset::PerMinute.apply(with(Lua)),
-        ),
-        (
-            "lua-redis-down-fail-open",
-            with(Lua).with_redis(Health::Down).with_timeout_ms(5),
-        ),
-    ];
-    v.into_iter().map(|(n, s)| (n.to_string(), s)).collect()
+    crate::fixtures::scenarios()
+        .into_iter()
+        .map(|(n, s)| (n.to_string(), s))
+        .collect()
 }
 
 /// The scenario of a query string (notices ignored).
