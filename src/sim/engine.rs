@@ -8,10 +8,11 @@
 //! Redis runs nothing and never replies. A server gives up on a call whose reply has not come `timeout`
 //! after it was sent (a reply exactly at the timeout is in time).
 
+use super::keep::{Grid, Keeper};
 use super::queue::Queue;
 use super::report::{Call, Command, Report, RequestTrace, ServerReport};
 use super::rng::Rng;
-use super::scenario::{Fail, Health, LoadBalancer, Scenario, Strategy, SLOW_EXTRA_US};
+use super::scenario::{Algo, Fail, Health, LoadBalancer, Scenario, Strategy, SLOW_EXTRA_US};
 
 /// What happens at one instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,16 +43,6 @@ struct Memory {
     pending: u32,
 }
 
-/// The token bucket kept in Redis by the script (`lua`), in exact integers:
-/// one token is W units (W = window in µs), so it refills L units a µs.
-#[derive(Clone, Copy, Debug, Default)]
-struct Bucket {
-    units: u64,
-    last_us: u64,
-    /// First and last run of the script, once it has run.
-    runs: Option<(u64, u64)>,
-}
-
 /// The whole simulated world while it runs.
 ///
 /// What has a fixed length for the whole run is a boxed slice, not a
@@ -70,9 +61,20 @@ struct World {
     /// Each call's memory slot.
     call_slot: Vec<u32>,
     log: Vec<u32>,
-    /// The shared counter in Redis (`getset`, `incr`, `sync`).
+    /// The shared counter in Redis (`sync`).
     counter: u32,
-    bucket: Bucket,
+    /// The fixed windows, and how the count is kept.
+    grid: Grid,
+    algo: Algo,
+    /// Whether the counts in memory are plain counts (a fixed window and no
+    /// edge: the burst in one window), kept in [`Memory`]; otherwise each
+    /// slot's count is kept by its keeper, and the gateway's by `gate`.
+    plain: bool,
+    keepers: Box<[Keeper]>,
+    gate: Keeper,
+    /// The user's key or keys in Redis (`getset`, `incr`, `lua`).
+    redis_keep: Keeper,
+
     /// Requests the gateway let through (`edge`).
     forwarded: u32,
     /// Decisions so far that allowed, in event order.
@@ -239,6 +241,7 @@ impl World {
                 by_fail_rule: false,
                 refused_under_limit: false,
                 beyond: false,
+                window: 0,
             })
             .collect::<Box<[_]>>();
         let arrive: Vec<(u64, Event)> = requests
@@ -247,7 +250,20 @@ impl World {
             .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
             .collect();
         let (queue, [exec_lane, reply_lane, abandon_lane]) = queue(&s, arrive);
+        let algo = s.algo();
+        let plain = algo == Algo::Fixed && s.edge_us().is_none();
+        let memory_keepers = match (plain, s.strategy.place()) {
+            (false, super::scenario::Place::Memory) => n as usize + 1,
+            _ => 0,
+        };
         World {
+            grid: Grid::of(&s),
+            algo,
+            plain,
+            keepers: vec![Keeper::default(); memory_keepers].into_boxed_slice(),
+            gate: Keeper::default(),
+            redis_keep: Keeper::default(),
+
             queue,
             exec_lane,
             reply_lane,
@@ -259,7 +275,6 @@ impl World {
             call_slot: Vec::with_capacity(2 * s.burst as usize + 1),
             log: Vec::with_capacity(2 * s.burst as usize + 1),
             counter: 0,
-            bucket: Bucket::default(),
             forwarded: 0,
             allowed_so_far: 0,
             decided: Vec::with_capacity(s.burst as usize),
@@ -310,9 +325,18 @@ impl World {
                     Strategy::Split => self.s.split_quota(server),
                     _ => limit,
                 };
-                let m = &mut self.memory[slot as usize];
-                let allowed = m.count < allowance;
-                m.count += u32::from(allowed);
+                let allowed = match self.plain {
+                    true => {
+                        let m = &mut self.memory[slot as usize];
+                        let allowed = m.count < allowance;
+                        m.count += u32::from(allowed);
+                        allowed
+                    }
+                    false => {
+                        self.keepers[slot as usize].allow(self.algo, &self.grid, now, allowance)
+                    }
+                };
+                self.requests[i].window = self.grid.window(now) as i32;
                 self.decide(req, allowed, now, true);
             }
             Strategy::Sync => {
@@ -322,8 +346,12 @@ impl World {
                 self.decide(req, allowed, now, true);
             }
             Strategy::Edge => {
-                let allowed = self.forwarded < limit;
+                let allowed = match self.plain {
+                    true => self.forwarded < limit,
+                    false => self.gate.allow(self.algo, &self.grid, now, limit),
+                };
                 self.forwarded += u32::from(allowed);
+                self.requests[i].window = self.grid.window(now) as i32;
                 if !allowed {
                     self.requests[i].server = None;
                 }
@@ -368,39 +396,45 @@ impl World {
         // One look-up of the call, kept while Redis's state changes (a
         // vector's indexing is a call in the size-optimised build).
         let c = &mut self.calls[id as usize];
+        // The window a deciding command counts in: the one it runs in (a
+        // SET writes the window its GET read).
+        let k = match (c.command, c.request) {
+            (Command::Set | Command::Expire, Some(req)) => {
+                i64::from(self.requests[req as usize].window)
+            }
+            _ => self.grid.window(now),
+        };
+        if let (Some(req), Command::Get | Command::Incr | Command::EvalSha) = (c.request, c.command)
+        {
+            self.requests[req as usize].window = k as i32;
+        }
+        let key = &mut self.redis_keep;
         let (value, after) = match c.command {
-            Command::Get => (self.counter, self.counter),
+            Command::Get => {
+                let v = key.window(k).map_or(0, |v| *v);
+                (v, v)
+            }
             Command::Set => {
-                self.counter = c.arg;
+                if let Some(v) = key.window(k) {
+                    *v = c.arg;
+                }
                 (c.arg, c.arg)
             }
             Command::Incr => {
-                self.counter += 1;
-                (self.counter, self.counter)
+                let v = key.window(k).map_or(1, |v| {
+                    *v += 1;
+                    *v
+                });
+                (v, v)
             }
             Command::IncrBy => {
                 self.counter += c.arg;
                 (self.counter, self.counter)
             }
-            Command::Expire => (1, self.counter),
+            Command::Expire => (1, key.window(k).map_or(0, |v| *v)),
             Command::EvalSha => {
-                let w = self.s.window_us();
-                let capacity = u64::from(limit) * w;
-                let b = &mut self.bucket;
-                let (first, _) = b.runs.unwrap_or((now, now));
-                if b.runs.is_none() {
-                    // Full at the first call.
-                    b.units = capacity;
-                    b.last_us = now;
-                }
-                b.units = capacity.min(b.units + (now - b.last_us) * u64::from(limit));
-                b.last_us = now;
-                b.runs = Some((first, now));
-                let allowed = b.units >= w;
-                if allowed {
-                    b.units -= w;
-                }
-                (u32::from(allowed), (b.units / w) as u32)
+                let allowed = key.allow(self.algo, &self.grid, now, limit);
+                (u32::from(allowed), key.held(self.algo, self.grid.w()))
             }
         };
         c.executed_us = Some(now);
@@ -488,13 +522,24 @@ impl World {
     /// The run's outcome, before the regular user's.
     fn finish(mut self) -> Report {
         let s = self.s;
-        let allowance = match (s.strategy, self.bucket.runs) {
-            (Strategy::Lua, Some((first, last))) => {
+        // A bucket's allowance is L plus what it refills between its first
+        // and latest use: the script's runs in Redis, the burst's first and
+        // last arrivals for the buckets in memory.
+        let used = match (self.algo, s.strategy) {
+            (Algo::Bucket, Strategy::Lua) => self.redis_keep.bucket.runs,
+            (Algo::Bucket, _) => match (self.requests.first(), self.requests.last()) {
+                (Some(a), Some(b)) => Some((a.arrival_us, b.arrival_us)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let allowance = match used {
+            Some((first, last)) => {
                 let refilled = (last - first) * u64::from(s.limit) / s.window_us();
                 s.limit
                     .saturating_add(refilled.min(u64::from(u32::MAX)) as u32)
             }
-            _ => s.limit,
+            None => s.limit,
         };
         // Allowed beyond the allowance, in decision order.
         let mut seen = 0;
@@ -535,10 +580,11 @@ impl World {
         super::sort::sort_keys(&mut latencies);
         let latency_median_us = latencies[lower_middle];
         let final_counter = match s.strategy {
-            Strategy::GetSet | Strategy::Incr | Strategy::Sync => Some(self.counter),
-            Strategy::Lua => Some(match self.bucket.runs {
-                Some(_) => (self.bucket.units / s.window_us()) as u32,
-                None => s.limit,
+            Strategy::Sync => Some(self.counter),
+            Strategy::GetSet | Strategy::Incr => Some(self.redis_keep.held(Algo::Fixed, 1)),
+            Strategy::Lua => Some(match (self.algo, self.redis_keep.bucket.runs) {
+                (Algo::Bucket, None) => s.limit,
+                (algo, _) => self.redis_keep.held(algo, s.window_us()),
             }),
             _ => None,
         };

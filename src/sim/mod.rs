@@ -17,6 +17,7 @@
 //! the model's rules in full.
 
 mod engine;
+pub mod keep;
 pub mod params;
 pub mod queue;
 mod report;
@@ -32,6 +33,7 @@ pub use report::{
 };
 pub use rng::Rng;
 pub use scenario::{
-    Fail, Health, Knob, LoadBalancer, Place, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED,
-    KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SLOW_EXTRA_US, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
+    Algo, Fail, Health, Knob, LoadBalancer, Place, Preset, Scenario, Strategy, Unit, BURST,
+    DEFAULT_SEED, EDGE, KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SLOW_EXTRA_US, SPAN, SYNC, TIMEOUT,
+    TRAFFIC, WINDOW,
 };

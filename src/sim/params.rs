@@ -8,11 +8,11 @@
 //! the rest still applies.
 
 use super::scenario::{
-    Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, KNOBS, MOVE,
+    Algo, Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, EDGE, KNOBS, MOVE,
 };
 
 /// Names read besides the knobs', in the order the URL writes them.
-pub const CHOICES: [&str; 5] = ["strategy", "lb", "redis", "fail", "seed"];
+pub const CHOICES: [&str; 6] = ["strategy", "algo", "lb", "redis", "fail", "seed"];
 
 /// Something in the parameters that was adjusted or ignored. Values are in
 /// the knob's model units (µs for the round trip).
@@ -112,6 +112,19 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         &mut s.strategy,
         &mut notices,
     );
+    // How the count is kept: only a way the strategy takes.
+    if let Some(v) = last("algo") {
+        let takes = s.strategy.algos();
+        match Algo::parse(v).filter(|a| takes.contains(a)) {
+            Some(a) => s = s.with_algo(Some(a)),
+            None => notices.push(Notice::UnknownChoice {
+                name: "algo",
+                given: shorten(v),
+                options: takes.iter().map(|a| a.as_str()).collect(),
+                kept: s.algo().as_str(),
+            }),
+        }
+    }
     choice(
         last("lb"),
         "lb",
@@ -136,8 +149,11 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         &mut s.fail,
         &mut notices,
     );
-    // The move is checked against the span once the span is known.
-    for knob in KNOBS.iter().filter(|k| k.name != MOVE.name) {
+    // The move and the edge are checked against the span once it is known.
+    for knob in KNOBS
+        .iter()
+        .filter(|k| k.name != MOVE.name && k.name != EDGE.name)
+    {
         if let Some(v) = last(knob.name) {
             let current = (knob.get)(&s);
             if let Some(n) = read_number(knob, v, knob.max, current, &mut notices) {
@@ -149,6 +165,11 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         let most = s.span_ms - 1;
         if let Some(n) = read_number(&MOVE, v, most, s.move_ms, &mut notices) {
             s = s.with_move_ms(Some(n));
+        }
+    }
+    if let Some(v) = last(EDGE.name) {
+        if let Some(n) = read_number(&EDGE, v, s.span_ms, s.edge_ms, &mut notices) {
+            s = s.with_edge_ms(Some(n));
         }
     }
     if let Some(v) = last("seed") {
@@ -355,6 +376,9 @@ pub fn shorten(text: &str) -> String {
 /// defaults change later.
 pub fn to_pairs(s: &Scenario) -> Vec<(&'static str, String)> {
     let mut out = vec![("strategy", s.strategy.as_str().to_string())];
+    if let Some(a) = s.algo.filter(|a| s.strategy.algos().contains(a)) {
+        out.push(("algo", a.as_str().to_string()));
+    }
     for knob in KNOBS {
         if let Some(v) = (knob.get)(s) {
             out.push((knob.name, write_value(knob, v)));

@@ -114,6 +114,21 @@ pub struct RequestTrace {
     /// Allowed after the allowance (L, plus the bucket's refill for `lua`)
     /// was already used up, in decision order.
     pub beyond: bool,
+    /// The fixed window it counted in (0 with no edge; -1 before the edge),
+    /// at the time its decision used: its arrival for a count in memory,
+    /// when its command ran for a count in Redis.
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(default, skip_serializing_if = "is_zero")
+    )]
+    pub window: i32,
+}
+
+/// Whether a window is the first one (left out of the snapshots, which
+/// predate windows).
+#[cfg(not(target_arch = "wasm32"))]
+fn is_zero(k: &i32) -> bool {
+    *k == 0
 }
 
 impl RequestTrace {

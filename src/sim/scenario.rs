@@ -40,6 +40,48 @@ pub enum Place {
     Redis,
 }
 
+/// How a count is kept over time (SPEC section 12): one counter per fixed
+/// window, a log of the allowed requests' times, two windows' counts
+/// weighted, or a token bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    derive(serde::Serialize, serde::Deserialize)
+)]
+#[cfg_attr(not(target_arch = "wasm32"), serde(rename_all = "lowercase"))]
+pub enum Algo {
+    /// One counter per fixed window: allowed while the window's count is
+    /// below the limit.
+    Fixed,
+    /// A sliding log: allowed while fewer than L were allowed in the last W.
+    Log,
+    /// A sliding-window counter: this window's count plus the previous
+    /// one's, weighted by how much of it still lies in the last W.
+    Counter,
+    /// A token bucket of L tokens, refilled at L per window.
+    Bucket,
+}
+
+impl Algo {
+    /// Every algorithm, in the order the choice offers them.
+    pub const ALL: [Algo; 4] = [Algo::Fixed, Algo::Log, Algo::Counter, Algo::Bucket];
+
+    /// The name used in URLs, attributes and test hooks.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algo::Fixed => "fixed",
+            Algo::Log => "log",
+            Algo::Counter => "counter",
+            Algo::Bucket => "bucket",
+        }
+    }
+
+    /// Parses the name used in URLs.
+    pub fn parse(text: &str) -> Option<Algo> {
+        Algo::ALL.into_iter().find(|a| a.as_str() == text)
+    }
+}
+
 impl Strategy {
     /// Every strategy, in the order the tabs show them.
     pub const ALL: [Strategy; 7] = [
@@ -85,6 +127,24 @@ impl Strategy {
             self,
             Strategy::Sync | Strategy::GetSet | Strategy::Incr | Strategy::Lua
         )
+    }
+
+    /// The ways this strategy can keep its count, its default first: the
+    /// counts kept in memory (each server's, the gateway's) take all four;
+    /// INCR, GET then SET and the batched sync keep a fixed window's count;
+    /// the script keeps a bucket unless told otherwise.
+    pub fn algos(self) -> &'static [Algo] {
+        match self {
+            Strategy::Local | Strategy::Split | Strategy::Edge => &Algo::ALL,
+            Strategy::Sync | Strategy::GetSet | Strategy::Incr => &[Algo::Fixed],
+            Strategy::Lua => &[Algo::Bucket, Algo::Log, Algo::Counter, Algo::Fixed],
+        }
+    }
+
+    /// Whether a window's edge changes this strategy's decisions (every
+    /// strategy but the batched sync, which keeps one count for the burst).
+    pub fn takes_edge(self) -> bool {
+        self != Strategy::Sync
     }
 
     /// Whether each request waits for Redis before it is decided (so the
@@ -234,6 +294,20 @@ pub struct Scenario {
     pub window_s: u32,
     /// How long the burst lasts, in milliseconds, see [`SPAN`].
     pub span_ms: u32,
+    /// Where a fixed window's edge falls, in ms after the burst starts
+    /// (0 up to the span); `None`: the whole burst is in one window.
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub edge_ms: Option<u32>,
+    /// How the count is kept, as chosen; `None` (or a choice the strategy
+    /// does not take) is the strategy's default: see [`Scenario::algo`].
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub algo: Option<Algo>,
     /// How requests are spread over servers. Default: [`LoadBalancer::Random`].
     pub lb: LoadBalancer,
     /// Under [`LoadBalancer::Sticky`]: the moment, in ms after the burst
@@ -433,6 +507,24 @@ pub const MOVE: Knob = Knob {
         .fit_move()
     },
 };
+/// Where a fixed window's edge falls, 0 ms up to the span; absent by
+/// default (one window for the whole burst). The slider starts at 20.
+pub const EDGE: Knob = Knob {
+    name: "edge",
+    min: 0,
+    max: 1000,
+    default: 20,
+    step: 1,
+    unit: Unit::Ms,
+    get: |s| s.edge_ms,
+    set: |s, v| {
+        Scenario {
+            edge_ms: Some(EDGE.clamp(v)),
+            ..s
+        }
+        .fit_move()
+    },
+};
 /// Split only: servers the quotas were planned for, 1–16; absent by
 /// default (the servers there are).
 pub const PLAN: Knob = Knob {
@@ -493,8 +585,8 @@ pub const TRAFFIC: Knob = Knob {
 };
 
 /// Every numeric setting, in the order the URL writes them.
-pub const KNOBS: [&Knob; 11] = [
-    &SERVERS, &BURST, &RTT, &LIMIT, &WINDOW, &SPAN, &MOVE, &PLAN, &SYNC, &TIMEOUT, &TRAFFIC,
+pub const KNOBS: [&Knob; 12] = [
+    &SERVERS, &BURST, &RTT, &LIMIT, &WINDOW, &SPAN, &MOVE, &EDGE, &PLAN, &SYNC, &TIMEOUT, &TRAFFIC,
 ];
 
 /// `v` rounded to the nearest multiple of `step` (halves up).
@@ -512,6 +604,8 @@ impl Default for Scenario {
             limit: LIMIT.default,
             window_s: WINDOW.default,
             span_ms: SPAN.default,
+            edge_ms: None,
+            algo: None,
             lb: LoadBalancer::Random,
             move_ms: None,
             plan: None,
@@ -603,11 +697,55 @@ impl Scenario {
         Scenario { seed, ..self }
     }
 
+    /// Sets where the window's edge falls, in ms (kept within the span), or
+    /// none (one window).
+    pub fn with_edge_ms(self, edge_ms: Option<u32>) -> Self {
+        match edge_ms {
+            Some(v) => (EDGE.set)(self, v),
+            None => Scenario {
+                edge_ms: None,
+                ..self
+            },
+        }
+    }
+    /// Sets how the count is kept (kept only if the strategy takes it).
+    pub fn with_algo(self, algo: Option<Algo>) -> Self {
+        Scenario { algo, ..self }.fit_algo()
+    }
+
+    /// How the count is kept: the choice if the strategy takes it, and
+    /// otherwise the strategy's default (a bucket for the script, a fixed
+    /// window for the rest).
+    pub fn algo(&self) -> Algo {
+        let takes = self.strategy.algos();
+        self.algo.filter(|a| takes.contains(a)).unwrap_or(takes[0])
+    }
+
+    /// A choice of algorithm the strategy does not take is dropped.
+    fn fit_algo(self) -> Self {
+        let takes = self.strategy.algos();
+        Scenario {
+            algo: self.algo.filter(|a| takes.contains(a)),
+            ..self
+        }
+    }
+
+    /// The window's edge in µs after the burst starts, where it changes
+    /// the decisions (set, and the strategy takes it).
+    pub fn edge_us(&self) -> Option<u64> {
+        match self.strategy.takes_edge() {
+            true => self.edge_ms.map(|e| u64::from(e) * 1000),
+            false => None,
+        }
+    }
+
     /// A move at or past the end of the burst becomes the last millisecond
-    /// of it (the move must happen during the burst).
+    /// of it (the move must happen during the burst); an edge past the end
+    /// becomes the end.
     fn fit_move(self) -> Self {
         Scenario {
             move_ms: self.move_ms.map(|m| m.min(self.span_ms - 1)),
+            edge_ms: self.edge_ms.map(|e| e.min(self.span_ms)),
             ..self
         }
     }
@@ -621,7 +759,7 @@ impl Scenario {
                 s = (knob.set)(s, v);
             }
         }
-        s.fit_move()
+        s.fit_move().fit_algo()
     }
 
     /// The number of servers the split quotas were planned for (P).
@@ -653,17 +791,22 @@ pub enum Preset {
     /// Limit 100 per minute, 4 servers, 400 requests over 1 s, round-robin,
     /// 2 ms round trip.
     PerMinute,
+    /// The opening story's booking service: a token bucket of 10 a second
+    /// in each of 8 servers' memory (local counters), 80 requests over 1 s,
+    /// round-robin.
+    Booking,
 }
 
 impl Preset {
     /// Every preset, in the order the UI offers them.
-    pub const ALL: [Preset; 2] = [Preset::Gatepass, Preset::PerMinute];
+    pub const ALL: [Preset; 3] = [Preset::Gatepass, Preset::PerMinute, Preset::Booking];
 
     /// The name used in `?preset=`.
     pub fn as_str(self) -> &'static str {
         match self {
             Preset::Gatepass => "gatepass",
             Preset::PerMinute => "per-minute",
+            Preset::Booking => "booking",
         }
     }
 
@@ -673,9 +816,15 @@ impl Preset {
     }
 
     /// Applies the preset to `base`, keeping everything it does not name
-    /// (the strategy, the seed, Redis's health, the strategies' own settings).
+    /// (the seed, Redis's health, the strategies' own settings; the strategy
+    /// too, but for the booking story's, which is local counters keeping
+    /// buckets).
     pub fn apply(self, base: Scenario) -> Scenario {
-        let s = base.with_servers(4).with_rtt_us(2_000).with_move_ms(None);
+        let s = base
+            .with_servers(4)
+            .with_rtt_us(2_000)
+            .with_move_ms(None)
+            .with_edge_ms(None);
         match self {
             Preset::Gatepass => s
                 .with_limit(10)
@@ -687,6 +836,15 @@ impl Preset {
                 .with_limit(100)
                 .with_window_s(60)
                 .with_burst(400)
+                .with_span_ms(1000)
+                .with_lb(LoadBalancer::RoundRobin),
+            Preset::Booking => s
+                .with_strategy(Strategy::Local)
+                .with_algo(Some(Algo::Bucket))
+                .with_servers(8)
+                .with_limit(10)
+                .with_window_s(1)
+                .with_burst(80)
                 .with_span_ms(1000)
                 .with_lb(LoadBalancer::RoundRobin),
         }

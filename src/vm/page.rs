@@ -166,10 +166,10 @@ pub struct Page {
 
 /// Names read here and by the scenario parser: everything a script tag's
 /// `data-*` attributes may carry.
-pub const NAMES: [&str; 29] = [
-    "preset", "strategy", "servers", "burst", "rtt", "limit", "window", "span", "lb", "move",
-    "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict", "embed", "hide",
-    "tabs", "compact", "content", "lang", "mastery", "fallback", "theme", "tour",
+pub const NAMES: [&str; 31] = [
+    "preset", "strategy", "algo", "edge", "servers", "burst", "rtt", "limit", "window", "span",
+    "lb", "move", "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict",
+    "embed", "hide", "tabs", "compact", "content", "lang", "mastery", "fallback", "theme", "tour",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and

@@ -762,13 +762,14 @@ fn scenario_line(w: &mut W) {
     );
     w.choice_group(
         T::PresetLegend,
-        &[T::PresetGatepass, T::PresetPerMinute],
+        &[T::PresetGatepass, T::PresetPerMinute, T::PresetBooking],
         BUTTON_PAD,
     );
     for p in Preset::ALL {
         let (label, title) = match p {
             Preset::Gatepass => (T::PresetGatepass, T::PresetGatepassTitle),
             Preset::PerMinute => (T::PresetPerMinute, T::PresetPerMinuteTitle),
+            Preset::Booking => (T::PresetBooking, T::PresetBookingTitle),
         };
         html!(
             w.out,

@@ -138,6 +138,8 @@ texts! {
     PresetPerMinute "preset.per_minute" "100 per minute";
     PresetGatepassTitle "preset.gatepass.title" "limit 10 a second, 40 requests in 40 ms, random spread";
     PresetPerMinuteTitle "preset.per_minute.title" "limit 100 a minute, 400 requests over 1 s, round-robin";
+    PresetBooking "preset.booking" "8 buckets";
+    PresetBookingTitle "preset.booking.title" "the booking story: a bucket of 10 a second in each of 8 servers' memory, 80 requests over 1 s, round-robin";
     RedisLegend "redis.legend" "Redis is";
     RedisUp "redis.up" "healthy";
     RedisSlow "redis.slow" "slow (+100 ms)";

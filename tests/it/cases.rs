@@ -28,8 +28,8 @@
 //! arrivals and says how.
 
 use ratelimit_lab::sim::{
-    self, AllRefusedWhy, Command, Fail, Health, LoadBalancer, Preset, Report, Scenario, Strategy,
-    Verdict,
+    self, Algo, AllRefusedWhy, Command, Fail, Health, LoadBalancer, Preset, Report, Scenario,
+    Strategy, Verdict,
 };
 
 use Health::{Down, Slow};
@@ -1231,4 +1231,149 @@ fn round_robin_random_and_sticky_differ_only_in_the_spread() {
     };
     assert_eq!(spread(Random), spread(RoundRobin));
     assert_eq!(spread(Random), spread(Sticky));
+}
+
+// Windows and buckets (docs/MODEL.md, "Windows and buckets"). A window's
+// edge 20 ms into the default burst: fixed windows [20 ms − 1 s, 20 ms) and
+// [20 ms, 1.02 s). What lands on each side depends on the draws, so each
+// case counts the sides from the report's own times.
+
+/// How many of `times` fall before and from `edge_us`.
+fn sides(times: impl Iterator<Item = u64>, edge_us: u64) -> (u32, u32) {
+    let (mut before, mut after) = (0, 0);
+    for t in times {
+        if t < edge_us {
+            before += 1;
+        } else {
+            after += 1;
+        }
+    }
+    (before, after)
+}
+
+/// When each request's deciding command ran in Redis.
+fn ran(r: &Report, command: Command) -> impl Iterator<Item = u64> + '_ {
+    r.calls
+        .iter()
+        .filter(move |c| c.command == command)
+        .filter_map(|c| c.executed_us)
+}
+
+#[test]
+fn incr_with_the_edge_in_the_middle_lets_twice_the_limit_through() {
+    // INCR runs 1 ms after each arrival (half the 2 ms round trip); every
+    // INCR that runs before 20 ms counts in the first window's key, the
+    // rest in the second's. Each key lets its first 10 through and gets
+    // its TTL on its first INCR: 40 INCR, 2 EXPIRE.
+    let s = with(Incr).with_edge_ms(Some(20));
+    let r = sim::run(&s);
+    let (before, after) = sides(ran(&r, Command::Incr), 20_000);
+    assert!(before >= 10 && after >= 10, "{before} {after}");
+    check(s, "allowed=20 allowance=10 over=10 calls=42 regular=10");
+    // Without the edge: the limit, as before.
+    check(with(Incr), "allowed=10 over=0 calls=41");
+}
+
+#[test]
+fn each_request_names_the_window_it_counted_in() {
+    let r = sim::run(&with(Incr).with_edge_ms(Some(20)));
+    for c in r.calls.iter().filter(|c| c.command == Command::Incr) {
+        let q = &r.requests[c.request.unwrap() as usize];
+        let ran = c.executed_us.unwrap();
+        assert_eq!(q.window, if ran < 20_000 { -1 } else { 0 }, "{c:?}");
+    }
+}
+
+#[test]
+fn the_sliding_log_lets_exactly_the_limit_through_in_any_window() {
+    // The burst lasts 40 ms, far less than W = 1 s: the log holds every
+    // allowed time, so the first 10 scripts to run are allowed and no
+    // other, wherever the edge is (the log has no windows).
+    for edge in [None, Some(0), Some(20), Some(40)] {
+        let s = with(Lua).with_algo(Some(Algo::Log)).with_edge_ms(edge);
+        check(s, "allowed=10 allowance=10 over=0 counter=10 calls=40");
+    }
+    // A burst smaller than the limit is let through whole: min(B, L).
+    check(
+        with(Lua).with_algo(Some(Algo::Log)).with_burst(7),
+        "allowed=7",
+    );
+}
+
+#[test]
+fn the_bucket_lets_the_limit_plus_its_refill() {
+    // Over 1 s (the per-minute preset spread over W = 1 s instead): 400
+    // requests round-robin over 1000 ms, limit 100 per 1 s. The bucket
+    // starts full (100) and refills 100 per second of the time between its
+    // first and last run: 100 + floor(span × 100 / 1 s).
+    let s = Preset::PerMinute
+        .apply(with(Lua))
+        .with_window_s(1)
+        .with_edge_ms(Some(500));
+    let r = sim::run(&s);
+    let runs: Vec<u64> = ran(&r, Command::EvalSha).collect();
+    let refill = (runs[runs.len() - 1] - runs[0]) * 100 / 1_000_000;
+    assert_eq!(r.allowance, 100 + refill as u32);
+    assert!(
+        r.allowed <= r.allowance && r.allowed + 1 >= r.allowance,
+        "{r:?}",
+        r = r.allowed
+    );
+}
+
+#[test]
+fn the_sliding_counter_lets_about_the_limit_through() {
+    // Before the edge, window −1 (its previous window is empty) allows 10.
+    // After it, the previous window's 10 weigh (W − e)/W of their count:
+    // allowed while 10·(W − e) + c·W < 10·W, that is c < 10·e/W. With e at
+    // most 20 ms that is c < 0.2: one more request (c = 0, e > 0). The
+    // estimate's error is bounded by the previous window's count times the
+    // share of it the weight gets wrong: here 1 of 10.
+    let s = with(Lua)
+        .with_algo(Some(Algo::Counter))
+        .with_edge_ms(Some(20));
+    let r = sim::run(&s);
+    let (before, after) = sides(ran(&r, Command::EvalSha), 20_000);
+    assert!(before >= 10 && after >= 1, "{before} {after}");
+    check(s, "allowed=11 allowance=10 over=1");
+    // Without an edge it is the fixed window: the limit.
+    check(
+        with(Lua).with_algo(Some(Algo::Counter)),
+        "allowed=10 over=0",
+    );
+}
+
+#[test]
+fn local_fixed_windows_with_an_edge_let_up_to_2nl_through() {
+    // 160 requests in 40 ms, round-robin over 4 servers: each server gets
+    // 40, about 20 each side of the edge, and allows 10 a window: 2 × 4 ×
+    // 10 = 80, where a burst inside one window gets N × L = 40.
+    let s = with(Local)
+        .with_burst(160)
+        .with_lb(RoundRobin)
+        .with_edge_ms(Some(20));
+    let r = sim::run(&s);
+    for server in 0..4 {
+        let mine = r.requests.iter().filter(|q| q.server == Some(server));
+        let (before, after) = sides(mine.map(|q| q.arrival_us), 20_000);
+        assert!(before >= 10 && after >= 10, "{server}: {before} {after}");
+    }
+    check(s, "allowed=80 ok=20,20,20,20 over=70");
+    check(s.with_edge_ms(None), "allowed=40 ok=10,10,10,10");
+}
+
+#[test]
+fn the_opening_story_eight_servers_each_with_a_bucket_let_80_a_second() {
+    // The booking service: a token bucket of 10 per user per second in
+    // each of eight servers' memory. A script sends 80 requests over one
+    // second, round-robin: each server sees 10, its bucket holds 10, so
+    // not one is refused, where the user's own limit is 10 plus the
+    // refill over the second.
+    let s = Preset::Booking.apply(Scenario::default());
+    assert_eq!(
+        (s.strategy, s.algo(), s.servers, s.burst),
+        (Local, Algo::Bucket, 8, 80)
+    );
+    let r = check(s, "allowed=80 refused=0 ok=10,10,10,10,10,10,10,10");
+    assert!(r.allowance < 20, "{}", r.allowance);
 }

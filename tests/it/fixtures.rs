@@ -246,7 +246,7 @@ fn call(c: &Call) -> String {
 pub mod gen {
     use proptest::prelude::*;
     use proptest::sample::select;
-    use ratelimit_lab::sim::{Fail, Health, LoadBalancer, Scenario, Strategy as Model};
+    use ratelimit_lab::sim::{Algo, Fail, Health, LoadBalancer, Scenario, Strategy as Model};
 
     /// Any in-range scenario: all 7 strategies; servers 1–16; burst 1–500;
     /// round trip 0–20 ms in steps of 0.1 ms; limit 1–200; window 1–3600 s;
@@ -292,6 +292,8 @@ pub mod gen {
                 limit,
                 window_s,
                 span_ms,
+                edge_ms: None,
+                algo: None,
                 lb,
                 move_ms: move_any.map(|m| m % span_ms),
                 plan,
@@ -303,6 +305,20 @@ pub mod gen {
                 seed,
             },
         )
+    }
+
+    /// [`scenario`] with a window's edge somewhere in the burst (or none)
+    /// and any way of keeping the count the strategy takes.
+    pub fn windowed() -> impl Strategy<Value = Scenario> {
+        (
+            scenario(),
+            prop::option::of(any::<u32>()),
+            select(Algo::ALL.to_vec()),
+        )
+            .prop_map(|(s, edge, algo)| {
+                s.with_edge_ms(edge.map(|e| e % (s.span_ms + 1)))
+                    .with_algo(Some(algo))
+            })
     }
 
     /// [`scenario`] with Redis up and every reply within the timeout: the

@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use ratelimit_lab::sim::params::{self, Notice, Parsed};
 use ratelimit_lab::sim::{
-    Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED, KNOBS,
-    LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
+    Algo, Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED,
+    KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
 };
 
 use crate::fixtures::gen::scenario;
@@ -69,7 +69,7 @@ fn nothing_gives_the_defaults() {
     // absent by default; their default is where the slider starts).
     for knob in KNOBS {
         let expected = match knob.name {
-            "move" | "plan" => None,
+            "move" | "plan" | "edge" => None,
             _ => Some(knob.default),
         };
         assert_eq!((knob.get)(&d), expected, "{knob:?}");
@@ -96,6 +96,7 @@ fn the_knobs_are_the_documented_ranges() {
             ("window", 1, 3600, 1, 1),
             ("span", 1, 1000, 40, 1),
             ("move", 0, 999, 20, 1),
+            ("edge", 0, 1000, 20, 1),
             ("plan", 1, 16, 4, 1),
             ("sync", 1, 1000, 10, 1),
             ("timeout", 1, 1000, 50, 1),
@@ -162,6 +163,8 @@ fn each_name_applies() {
             ("limit", "1"),
             ("window", "60"),
             ("span", "100"),
+            ("algo", "log"),
+            ("edge", "30"),
             ("lb", "sticky"),
             ("move", "70"),
             ("plan", "3"),
@@ -180,6 +183,8 @@ fn each_name_applies() {
             limit: 1,
             window_s: 60,
             span_ms: 100,
+            edge_ms: Some(30),
+            algo: Some(Algo::Log),
             lb: LoadBalancer::Sticky,
             move_ms: Some(70),
             plan: Some(3),
@@ -277,7 +282,7 @@ fn presets_keep_their_meaning() {
         Notice::UnknownChoice {
             name: "preset",
             given: "hourly".into(),
-            options: vec!["gatepass", "per-minute"],
+            options: vec!["gatepass", "per-minute", "booking"],
             kept: "",
         },
     );
@@ -320,10 +325,10 @@ fn every_knob_out_of_range_is_clamped_with_one_notice() {
     let d = Scenario::default();
     for knob in KNOBS {
         // The move's top is the span's last millisecond (39 by default).
-        let most = if knob.name == "move" {
-            d.span_ms - 1
-        } else {
-            knob.max
+        let most = match knob.name {
+            "move" => d.span_ms - 1,
+            "edge" => d.span_ms,
+            _ => knob.max,
         };
         let below = written(knob, i64::from(knob.min) - i64::from(knob.step));
         let above = written(knob, i64::from(most) + i64::from(knob.step));

@@ -374,7 +374,7 @@ fn every_kind_of_notice_names_the_parameter_and_the_value_with_its_unit() {
         ("fail=maybe", "fail “maybe” is not one of open or closed, so open is used."),
         ("redis=healthy", "redis “healthy” is not one of up, slow or down, so up is used."),
         // The preset, and the seed.
-        ("preset=fast", "preset “fast” is not one we know (try gatepass or per-minute), so the usual starting point is shown."),
+        ("preset=fast", "preset “fast” is not one we know (try gatepass, per-minute or booking), so the usual starting point is shown."),
         ("seed=-3", "seed “-3” is not a whole number from 0 to 18446744073709551615, so seed 2026 is used."),
     ] {
         assert_eq!(one(query), notice, "{query}");
@@ -389,7 +389,7 @@ fn word_covers_every_notice_variant_with_any_knob() {
         let unit = |v: u32| {
             let n = params::write_value(knob, v);
             match knob.name {
-                "rtt" | "span" | "move" | "sync" | "timeout" => format!("{n} ms"),
+                "rtt" | "span" | "move" | "edge" | "sync" | "timeout" => format!("{n} ms"),
                 "window" => format!("{n} s"),
                 _ => n,
             }

@@ -102,7 +102,7 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
         "testid: notice strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua
          topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset
-         lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute
+         lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute preset-booking
          verdict allowed-total limit regular-user
          redis-down health-up health-slow health-down timeout fail-open fail-closed traffic
          redis-log log-all chart-readout announcer
@@ -167,7 +167,7 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
-        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute tour-start slot:seed rtt-mini limit-line tour-offer".into()),
+        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute preset-booking tour-start slot:seed rtt-mini limit-line tour-offer".into()),
         (Section::Picture, "tour-start topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration tour-offer".into()),
         (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic tour-start slot:totals stats down redis-settings traffic cost tour-offer".into()),
         (Section::Cards, "slot:cards".into()),
