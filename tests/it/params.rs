@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use ratelimit_lab::sim::params::{self, Notice, Parsed};
 use ratelimit_lab::sim::{
     Algo, Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, BURST, DEFAULT_SEED,
-    KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
+    EDGE, KNOBS, LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
 };
 
 use crate::fixtures::gen::scenario;
@@ -784,4 +784,46 @@ fn decimals_are_read_without_floats() {
     ] {
         assert_eq!(parse_decimal(text), expected, "{text:?}");
     }
+}
+
+#[test]
+fn an_algorithm_the_strategy_does_not_take_is_named_with_those_it_does() {
+    // INCR is the fixed window's command: a log is refused, politely.
+    check_notice(
+        &[("strategy", "incr"), ("algo", "log")],
+        Scenario::default().with_strategy(Strategy::Incr),
+        Notice::UnknownChoice {
+            name: "algo",
+            given: "log".into(),
+            options: vec!["fixed"],
+            kept: "fixed",
+        },
+    );
+    // The script takes a log; its default is the bucket.
+    check_clean(
+        &[("algo", "log"), ("strategy", "lua")],
+        Scenario::default()
+            .with_strategy(Strategy::Lua)
+            .with_algo(Some(Algo::Log)),
+    );
+    check_notice(
+        &[("strategy", "lua"), ("algo", "leaky")],
+        Scenario::default().with_strategy(Strategy::Lua),
+        Notice::UnknownChoice {
+            name: "algo",
+            given: "leaky".into(),
+            options: vec!["bucket", "log", "counter", "fixed"],
+            kept: "bucket",
+        },
+    );
+    // An edge past the burst's end is set to its end.
+    check_notice(
+        &[("edge", "90")],
+        Scenario::default().with_edge_ms(Some(40)),
+        Notice::Above {
+            knob: &EDGE,
+            given: "90".into(),
+            set: 40,
+        },
+    );
 }
