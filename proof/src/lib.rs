@@ -134,14 +134,15 @@ impl Harness {
         self.runtime.block_on(real::run(target, scenario, scale))
     }
 
-    /// Replays the model's bucket-script calls in `report` on the live
-    /// server, one by one at the model's execution times, and counts how
-    /// many replies (allowed, whole tokens left) equal the model's:
+    /// Replays the model's script calls in `report` (the bucket, or the
+    /// scenario's other way of keeping the count) on the live server, one
+    /// by one at the model's execution times, and counts how many replies
+    /// (allowed, what the key holds after) equal the model's:
     /// `(equal, calls)`.
-    pub fn check_bucket(&self, report: &Report) -> Result<(usize, usize), String> {
+    pub fn check_script(&self, report: &Report) -> Result<(usize, usize), String> {
         let replies = self
             .runtime
-            .block_on(real::replay_bucket(self.redis.port(), report))?;
+            .block_on(real::replay_script(self.redis.port(), report))?;
         let expected: Vec<(u64, u64)> = report
             .redis_log
             .iter()

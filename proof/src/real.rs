@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{self, Fail, Health, LoadBalancer, Report, Scenario, Strategy};
+use ratelimit_lab::sim::keep::{Grid, Keeper};
+use ratelimit_lab::sim::{self, Algo, Fail, Health, LoadBalancer, Report, Scenario, Strategy};
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, Client, FromRedisValue};
 use tokio::sync::mpsc;
@@ -24,6 +25,40 @@ use crate::clock::Clock;
 
 /// The token-bucket script, loaded with SCRIPT LOAD and run with EVALSHA.
 pub const BUCKET_LUA: &str = include_str!("bucket.lua");
+/// The other ways of keeping the count, as scripts of the same shape.
+pub const FIXED_LUA: &str = include_str!("fixed.lua");
+pub const LOG_LUA: &str = include_str!("log.lua");
+pub const COUNTER_LUA: &str = include_str!("counter.lua");
+
+/// The script `lua` runs for `algo`.
+pub fn script(algo: Algo) -> &'static str {
+    match algo {
+        Algo::Bucket => BUCKET_LUA,
+        Algo::Fixed => FIXED_LUA,
+        Algo::Log => LOG_LUA,
+        Algo::Counter => COUNTER_LUA,
+    }
+}
+
+/// The script's arguments after its key for a call that runs at `now`
+/// (model µs) for request `req`: the time, L, W, then what the algorithm
+/// needs (the edge, or the request's id for the log), then the expiry.
+pub fn script_args(s: &Scenario, now: u64, req: usize, expiry_ms: u64) -> Vec<String> {
+    let mut args = vec![
+        now.to_string(),
+        s.limit.to_string(),
+        s.window_us().to_string(),
+    ];
+    match s.algo() {
+        Algo::Bucket => {}
+        Algo::Fixed | Algo::Counter => {
+            args.push(s.edge_us().map_or("-1".into(), |b| b.to_string()))
+        }
+        Algo::Log => args.push(req.to_string()),
+    }
+    args.push(expiry_ms.to_string());
+    args
+}
 
 /// The one user's key: the shared counter, or the bucket.
 pub const KEY: &str = "ratelimit:user:42";
@@ -195,12 +230,14 @@ impl Link {
 /// A server's memory: its counts, and for `sync` what it knows of the
 /// total. Generation 1 is the memory of a lone server that restarted
 /// (sticky, one server, a move).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Memory {
     count: u32,
     known: u32,
     in_flight: u32,
     pending: u32,
+    /// The count kept by an algorithm, where it is not a plain count.
+    keep: Keeper,
 }
 
 /// What every task of one run shares: the scenario and the run's records.
@@ -248,6 +285,20 @@ impl Shared {
 
     fn rtt(&self) -> u64 {
         u64::from(self.s.rtt_us)
+    }
+
+    /// Whether counts in memory are plain counts (a fixed window, no edge).
+    fn plain(&self) -> bool {
+        self.s.algo() == Algo::Fixed && self.s.edge_us().is_none()
+    }
+
+    /// The user's key for a command that runs at model time `t_us`: one
+    /// key per fixed window once there is an edge.
+    fn key(&self, t_us: u64) -> String {
+        match self.s.edge_us() {
+            None => KEY.to_string(),
+            Some(_) => format!("{KEY}:{}", Grid::of(&self.s).window(t_us)),
+        }
     }
 
     /// The expiry the servers give the key, in ms of real time: the
@@ -307,8 +358,10 @@ async fn handle(sh: Arc<Shared>, link: Arc<Link>, req: usize) {
     let limit = u64::from(sh.s.limit);
     match sh.s.strategy {
         Strategy::GetSet => {
+            // The window is the one the GET runs in; the SET writes it.
+            let key = sh.key(a + rtt / 2);
             let mut get = redis::cmd("GET");
-            get.arg(KEY);
+            get.arg(&key);
             match sh.exchange::<Option<u64>>(&link, a, get).await {
                 None => sh.by_fail_rule(req),
                 Some(read) => {
@@ -318,15 +371,16 @@ async fn handle(sh: Arc<Shared>, link: Arc<Link>, req: usize) {
                     sh.decide(req, allowed);
                     if allowed {
                         let mut set = redis::cmd("SET");
-                        set.arg(KEY).arg(v + 1);
+                        set.arg(&key).arg(v + 1);
                         let _ = sh.exchange::<redis::Value>(&link, a + rtt, set).await;
                     }
                 }
             }
         }
         Strategy::Incr => {
+            let key = sh.key(a + rtt / 2);
             let mut incr = redis::cmd("INCR");
-            incr.arg(KEY);
+            incr.arg(&key);
             match sh.exchange::<u64>(&link, a, incr).await {
                 None => sh.by_fail_rule(req),
                 Some(c) => {
@@ -336,7 +390,7 @@ async fn handle(sh: Arc<Shared>, link: Arc<Link>, req: usize) {
                         // The first count of the window gives the key its
                         // expiry; the answer does not wait for it.
                         let mut expire = redis::cmd("EXPIRE");
-                        expire.arg(KEY).arg(sh.expiry_ms().div_ceil(1000));
+                        expire.arg(&key).arg(sh.expiry_ms().div_ceil(1000));
                         let _ = sh.exchange::<redis::Value>(&link, a + rtt, expire).await;
                     }
                 }
@@ -344,13 +398,12 @@ async fn handle(sh: Arc<Shared>, link: Arc<Link>, req: usize) {
         }
         Strategy::Lua => {
             let mut eval = redis::cmd("EVALSHA");
-            eval.arg(&sh.sha)
-                .arg(1)
-                .arg(KEY)
-                .arg(a + rtt / 2)
-                .arg(sh.s.limit)
-                .arg(sh.s.window_us())
-                .arg(sh.expiry_ms());
+            eval.arg(&sh.sha).arg(1).arg(KEY).arg(script_args(
+                &sh.s,
+                a + rtt / 2,
+                req,
+                sh.expiry_ms(),
+            ));
             match sh.exchange::<(u64, u64)>(&link, a, eval).await {
                 None => sh.by_fail_rule(req),
                 Some((allowed, _tokens)) => {
@@ -380,6 +433,7 @@ async fn server(
         let generation = sh.generation(sh.arrivals[req]);
         match sh.s.strategy {
             Strategy::Local | Strategy::Split | Strategy::Sync => {
+                let plain = sh.plain();
                 let allowed = match memory.lock() {
                     Ok(mut m) => {
                         let m = &mut m[generation];
@@ -394,9 +448,15 @@ async fn server(
                                     Strategy::Split => sh.s.split_quota(id),
                                     _ => limit,
                                 };
-                                let allowed = m.count < quota;
-                                m.count += u32::from(allowed);
-                                allowed
+                                if !plain {
+                                    let grid = Grid::of(&sh.s);
+                                    let at = sh.arrivals[req];
+                                    m.keep.allow(sh.s.algo(), &grid, at, quota)
+                                } else {
+                                    let allowed = m.count < quota;
+                                    m.count += u32::from(allowed);
+                                    allowed
+                                }
                             }
                         }
                     }
@@ -465,10 +525,17 @@ async fn syncer(sh: Arc<Shared>, id: u32, link: Arc<Link>, memory: Arc<Mutex<[Me
 /// arrival time, refuses at the gateway or hands the request to its server.
 async fn load_balancer(sh: Arc<Shared>, inboxes: Vec<mpsc::UnboundedSender<usize>>) {
     let mut forwarded = 0;
+    let mut gate = Keeper::default();
+    let grid = Grid::of(&sh.s);
     for req in 0..sh.arrivals.len() {
-        sh.clock.until(sh.arrivals[req]).await;
+        let at = sh.arrivals[req];
+        sh.clock.until(at).await;
         if sh.s.strategy == Strategy::Edge {
-            if forwarded >= sh.s.limit {
+            let allowed = match sh.plain() {
+                true => forwarded < sh.s.limit,
+                false => gate.allow(sh.s.algo(), &grid, at, sh.s.limit),
+            };
+            if !allowed {
                 sh.decide(req, false);
                 continue;
             }
@@ -503,7 +570,8 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
     };
     let client =
         Client::open(format!("redis://127.0.0.1:{}/", target.port())).map_err(|e| e.to_string())?;
-    let sha = redis::Script::new(BUCKET_LUA).get_hash().to_string();
+    let lua = script(s.algo());
+    let sha = redis::Script::new(lua).get_hash().to_string();
 
     // Every server's own connection, opened before the burst (when Redis
     // is down, each call tries again).
@@ -536,7 +604,7 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
             .map_err(|e| e.to_string())?;
         let loaded: String = redis::cmd("SCRIPT")
             .arg("LOAD")
-            .arg(BUCKET_LUA)
+            .arg(lua)
             .query_async(c)
             .await
             .map_err(|e| e.to_string())?;
@@ -572,7 +640,7 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
     let mut tasks = JoinSet::new();
     let mut inboxes = Vec::new();
     for (id, link) in links.into_iter().enumerate() {
-        let memory = Arc::new(Mutex::new([Memory::default(); 2]));
+        let memory = Arc::new(Mutex::new(<[Memory; 2]>::default()));
         let (tx, rx) = mpsc::unbounded_channel();
         inboxes.push(tx);
         if s.strategy == Strategy::Sync {
@@ -600,8 +668,32 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
                 .query_async(c)
                 .await
                 .map_err(|e| e.to_string())?;
-            let counter = match s.strategy {
-                Strategy::GetSet | Strategy::Incr | Strategy::Sync => {
+            // The latest window's key: the one the last request's command
+            // ran in.
+            let last = sh
+                .arrivals
+                .iter()
+                .max()
+                .map_or(0, |a| a + s.rtt_us as u64 / 2);
+            let counter = match (s.strategy, s.algo()) {
+                (Strategy::GetSet | Strategy::Incr, _)
+                | (Strategy::Lua, Algo::Fixed | Algo::Counter) => {
+                    let v: Option<u32> = redis::cmd("GET")
+                        .arg(sh.key(last))
+                        .query_async(c)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Some(v.unwrap_or(0))
+                }
+                (Strategy::Lua, Algo::Log) => {
+                    let n: u32 = redis::cmd("ZCARD")
+                        .arg(KEY)
+                        .query_async(c)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    Some(n)
+                }
+                (Strategy::Sync, _) => {
                     let v: Option<u32> = redis::cmd("GET")
                         .arg(KEY)
                         .query_async(c)
@@ -609,7 +701,7 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
                         .map_err(|e| e.to_string())?;
                     Some(v.unwrap_or(0))
                 }
-                Strategy::Lua => {
+                (Strategy::Lua, Algo::Bucket) => {
                     let units: Option<u64> = redis::cmd("HGET")
                         .arg(KEY)
                         .arg("units")
@@ -643,26 +735,26 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
     })
 }
 
-/// Runs the bucket script on `port`'s Redis once per script call of the
+/// Runs the scenario's script on `port`'s Redis once per script call of the
 /// model's `report`, in the order the model's Redis ran them and with the
 /// model's execution times, one after another (no clock, no race), and
-/// returns each reply (allowed, whole tokens left): the script's
+/// returns each reply (allowed, and what the key holds after: whole
+/// tokens, the window's count, the log's entries): the script's
 /// arithmetic checked against the model's, call by call.
-pub async fn replay_bucket(port: u16, report: &Report) -> Result<Vec<(u64, u64)>, String> {
+pub async fn replay_script(port: u16, report: &Report) -> Result<Vec<(u64, u64)>, String> {
     let s = &report.scenario;
     let client = Client::open(format!("redis://127.0.0.1:{port}/")).map_err(|e| e.to_string())?;
     let mut c = connect(&client)
         .await
         .ok_or_else(|| format!("cannot connect to Redis on {port}"))?;
     let key = "ratelimit:replay";
-    let _: () = redis::cmd("DEL")
-        .arg(key)
+    let _: () = redis::cmd("FLUSHALL")
         .query_async(&mut c)
         .await
         .map_err(|e| e.to_string())?;
     let sha: String = redis::cmd("SCRIPT")
         .arg("LOAD")
-        .arg(BUCKET_LUA)
+        .arg(script(s.algo()))
         .query_async(&mut c)
         .await
         .map_err(|e| e.to_string())?;
@@ -673,21 +765,18 @@ pub async fn replay_bucket(port: u16, report: &Report) -> Result<Vec<(u64, u64)>
         if call.command != ratelimit_lab::sim::Command::EvalSha {
             continue;
         }
+        let req = call.request.unwrap_or(0) as usize;
         let reply: (u64, u64) = redis::cmd("EVALSHA")
             .arg(&sha)
             .arg(1)
             .arg(key)
-            .arg(x)
-            .arg(s.limit)
-            .arg(s.window_us())
-            .arg(60_000)
+            .arg(script_args(s, x, req, 60_000))
             .query_async(&mut c)
             .await
             .map_err(|e| e.to_string())?;
         replies.push(reply);
     }
-    let _: () = redis::cmd("DEL")
-        .arg(key)
+    let _: () = redis::cmd("FLUSHALL")
         .query_async(&mut c)
         .await
         .map_err(|e| e.to_string())?;

@@ -46,6 +46,14 @@ impl Row {
         }
     }
 
+    /// The same row, with only `strategies`.
+    pub fn only(self, strategies: &[Strategy]) -> Row {
+        Row {
+            strategies: strategies.to_vec(),
+            ..self
+        }
+    }
+
     /// The same row, with only the strategies that talk to Redis.
     pub fn redis_only(self) -> Row {
         Row {
@@ -75,6 +83,35 @@ pub fn default_rows(scale: u32, slow_scale: u32) -> Vec<Row> {
             scale,
         ),
         Row::new("Per-minute preset", "preset=per-minute", slow_scale),
+        Row::new(
+            "A window's edge in the middle of the burst",
+            "preset=gatepass&edge=20",
+            scale,
+        ),
+        Row::new(
+            "Sliding log, the edge in the middle",
+            "preset=gatepass&edge=20&strategy=lua&algo=log",
+            scale,
+        )
+        .only(&[Strategy::Lua]),
+        Row::new(
+            "Sliding-window counter, the edge in the middle",
+            "preset=gatepass&edge=20&strategy=lua&algo=counter",
+            scale,
+        )
+        .only(&[Strategy::Lua]),
+        Row::new(
+            "Fixed window in Lua, the edge in the middle",
+            "preset=gatepass&edge=20&strategy=lua&algo=fixed",
+            scale,
+        )
+        .only(&[Strategy::Lua]),
+        Row::new(
+            "The booking story: a bucket in each of 8 servers",
+            "preset=booking",
+            slow_scale,
+        )
+        .only(&[Strategy::Local, Strategy::Lua]),
         Row::new(
             "Redis down, fail open",
             "preset=gatepass&redis=down&fail=open",
@@ -202,7 +239,7 @@ pub fn run_row(
                 attempt += 1;
             };
             if strategy == Strategy::Lua && s.redis != Health::Down {
-                let (equal, calls) = harness.check_bucket(&model)?;
+                let (equal, calls) = harness.check_script(&model)?;
                 let (e, c) = replay.unwrap_or((0, 0));
                 replay = Some((e + equal, c + calls));
             }

@@ -113,7 +113,7 @@ fn the_bucket_script_computes_exactly_what_the_model_does() {
         "preset=gatepass&strategy=lua&limit=3&window=1&span=1000&burst=100",
     ] {
         let model = run(&scenario(query).unwrap());
-        let (equal, calls) = h.check_bucket(&model).unwrap();
+        let (equal, calls) = h.check_script(&model).unwrap();
         assert_eq!(calls, model.scenario.burst as usize, "{query}");
         assert_eq!(equal, calls, "{query}: script and model disagree");
     }
@@ -166,6 +166,64 @@ fn with_redis_down_fail_open_allows_everything_and_fail_closed_nothing() {
             assert_eq!(real.allowed(), 0, "{strategy:?} fail closed");
             assert_eq!(real.fail_decided, 40);
             assert_eq!(model.allowed, 0);
+        }
+    }
+}
+
+#[test]
+fn every_way_of_keeping_the_count_in_lua_computes_exactly_what_the_model_does() {
+    let h = harness();
+    // Call by call at the model's execution times, each algorithm's script
+    // against the model's keeper, with the edge in the middle, at the start
+    // and absent, and over a whole second (the log forgets, the counter's
+    // weight moves).
+    for algo in ["fixed", "log", "counter", "bucket"] {
+        for extra in [
+            "&edge=20",
+            "&edge=0",
+            "",
+            "&span=1000&burst=100&limit=3&edge=400",
+        ] {
+            let query = format!("preset=gatepass&strategy=lua&algo={algo}{extra}");
+            let model = run(&scenario(&query).unwrap());
+            let (equal, calls) = h.check_script(&model).unwrap();
+            assert_eq!(calls, model.scenario.burst as usize, "{query}");
+            assert_eq!(equal, calls, "{query}: script and model disagree");
+        }
+    }
+}
+
+#[test]
+fn incr_across_a_windows_edge_lets_twice_the_limit_through_for_real() {
+    let h = harness();
+    let q = "preset=gatepass&timeout=1000&edge=20";
+    for (model, real) in play(&h, q, Strategy::Incr, SEEDS, DEFAULT_SCALE) {
+        // Two windows' keys, each with its own first INCR and EXPIRE.
+        assert_eq!(real.allowed(), model.allowed);
+        assert!(
+            real.allowed() > 10,
+            "only {} across the edge",
+            real.allowed()
+        );
+        assert!(real.allowed() <= 20);
+        assert_eq!(real.command("expire"), 2);
+        assert_eq!(real.counter, model.final_counter);
+        assert!(real.same_decisions(&model));
+    }
+}
+
+#[test]
+fn the_sliding_log_holds_the_limit_across_the_edge_for_real() {
+    let h = harness();
+    for algo in ["log", "counter"] {
+        let q = format!("preset=gatepass&timeout=1000&edge=20&algo={algo}");
+        for (model, real) in play(&h, &q, Strategy::Lua, SEEDS, DEFAULT_SCALE) {
+            assert_eq!(real.allowed(), model.allowed, "{algo}");
+            assert!(real.same_decisions(&model), "{algo}");
+            assert_eq!(real.counter, model.final_counter, "{algo}");
+            if algo == "log" {
+                assert_eq!(real.allowed(), 10);
+            }
         }
     }
 }
