@@ -234,16 +234,17 @@ fn changes() -> String {
 /// the same.
 fn presets() -> String {
     let a = Scenario::default();
-    // Every knob at its largest, every choice at its last value.
+    // Every knob at its largest, every choice at a value not its default.
     let mut pairs: Vec<(String, String)> = KNOBS
         .iter()
         .map(|k| (k.name.to_string(), params::write_value(k, k.max)))
         .collect();
     for name in params::CHOICES {
-        if let Some(Notice::UnknownChoice { options, .. }) =
+        if let Some(Notice::UnknownChoice { options, kept, .. }) =
             params::parse([(name, "\u{1}")]).notices.first()
         {
-            pairs.push((name.to_string(), options.last().unwrap().to_string()));
+            let other = options.iter().find(|o| o != &kept).unwrap();
+            pairs.push((name.to_string(), other.to_string()));
         }
     }
     pairs.push(("seed".into(), (a.seed + 1).to_string()));
