@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 
 use super::state::Lab;
 use crate::sim::params;
-use crate::vm::format;
 use crate::vm::names::{Class, Hook};
+use crate::vm::{events, format};
 
 /// How long the state must stay still before the URL follows it.
 pub const URL_QUIET_MS: u32 = 250;
@@ -167,57 +167,50 @@ enum Message<'a> {
 
 impl Message<'_> {
     /// The message as a plain object, naming the quiz it is about and the
-    /// widget's version.
+    /// widget's version: its fields under the names [`events::MESSAGES`]
+    /// gives them, in that order.
     fn to_js(&self, quiz: &str) -> js_sys::Object {
         let n = |x: usize| JsValue::from(x as u32);
-        let (kind, fields): (&str, Vec<(&str, JsValue)>) = match self {
+        let (kind, values): (&str, Vec<JsValue>) = match self {
             Message::Resize { height, print } => (
                 "resize",
-                vec![
-                    ("height", JsValue::from(*height)),
-                    ("print", JsValue::from(*print)),
-                ],
+                vec![JsValue::from(*height), JsValue::from(*print)],
             ),
             Message::Quiz(q) => (
                 "quiz",
                 vec![
-                    ("answered", n(q.answered)),
-                    ("correct", n(q.correct)),
-                    ("total", n(q.total)),
-                    ("question", n(q.question)),
-                    ("prompt", JsValue::from_str(q.prompt)),
-                    ("option", JsValue::from_str(q.option)),
-                    ("right", JsValue::from_bool(q.right)),
+                    n(q.answered),
+                    n(q.correct),
+                    n(q.total),
+                    n(q.question),
+                    JsValue::from_str(q.prompt),
+                    JsValue::from_str(q.option),
+                    JsValue::from_bool(q.right),
                 ],
             ),
-            Message::Completed { score, max } => {
-                ("completed", vec![("score", n(*score)), ("max", n(*max))])
-            }
+            Message::Completed { score, max } => ("completed", vec![n(*score), n(*max)]),
             Message::Ready => ("ready", vec![]),
-            Message::Tour { step, steps, done } => (
-                "tour",
-                vec![("step", n(*step)), ("steps", n(*steps)), ("done", n(*done))],
-            ),
-            Message::TourCompleted { steps } => ("tour-completed", vec![("steps", n(*steps))]),
+            Message::Tour { step, steps, done } => ("tour", vec![n(*step), n(*steps), n(*done)]),
+            Message::TourCompleted { steps } => ("tour-completed", vec![n(*steps)]),
             Message::ContentError { reason, detail } => (
                 "content-error",
-                vec![
-                    ("reason", JsValue::from_str(reason)),
-                    ("detail", JsValue::from_str(detail)),
-                ],
+                vec![JsValue::from_str(reason), JsValue::from_str(detail)],
             ),
         };
+        let names = events::fields(kind);
+        debug_assert_eq!(names.len(), values.len(), "{kind}");
         let o = js_sys::Object::new();
         let set = |k: &str, v: &JsValue| {
             let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
         };
-        set("source", &JsValue::from_str("ratelimit-lab"));
+        set("source", &JsValue::from_str(events::SOURCE));
         set("type", &JsValue::from_str(kind));
-        for (k, v) in &fields {
+        for (k, v) in names.iter().zip(&values) {
             set(k, v);
         }
-        set("quiz", &JsValue::from_str(quiz));
-        set("version", &JsValue::from_str(env!("CARGO_PKG_VERSION")));
+        let [q, version] = events::COMMON;
+        set(q, &JsValue::from_str(quiz));
+        set(version, &JsValue::from_str(env!("CARGO_PKG_VERSION")));
         o
     }
 }
@@ -235,7 +228,7 @@ fn post(lab: Lab, message: Message) {
             // Next to a resize, the height in the shape Canvas listens for.
             if let Message::Resize { height, .. } = message {
                 let c = js_sys::Object::new();
-                let _ = js_sys::Reflect::set(&c, &"subject".into(), &"lti.frameResize".into());
+                let _ = js_sys::Reflect::set(&c, &"subject".into(), &events::LTI_RESIZE.0.into());
                 let _ = js_sys::Reflect::set(&c, &"height".into(), &JsValue::from(height));
                 let _ = parent.post_message(&c, "*");
             }

@@ -198,15 +198,6 @@ pub fn reset(el: &web_sys::HtmlElement) {
     }
 }
 
-/// The names a live change applies to at once (the scenario and the
-/// moment); a change to any other (the shaping, the content, the theme, a
-/// preset) builds the widget again from its attributes.
-fn live(name: &str) -> bool {
-    name == "t"
-        || crate::sim::params::CHOICES.contains(&name)
-        || crate::sim::KNOBS.iter().any(|k| k.name == name)
-}
-
 /// Some of `el`'s parameters changed to the values in `query` (an
 /// attribute of a custom element, or `set`). The scenario follows at once,
 /// from where the learner has it, by the rules of the URL's parameters (a
@@ -218,7 +209,7 @@ pub fn update(el: &web_sys::HtmlElement, query: &str) {
         return;
     };
     let changed = search_pairs(query);
-    if !changed.iter().all(|(k, _)| live(k)) {
+    if !changed.iter().all(|(k, _)| page::live(k)) {
         unmount(el);
         place(el.clone());
         return;

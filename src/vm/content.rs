@@ -1,5 +1,6 @@
 //! A course author's content file: their own sentences (any of the keys in
-//! [`super::text`]) and/or their own quiz, as JSON, parsed with serde. Keys
+//! [`super::text`]), their own quiz and their own lesson steps, any of
+//! them, as JSON, parsed with serde ([`FIELDS`] lists the fields). Keys
 //! left out keep the built-in English. A file that is not valid JSON, names
 //! a key the widget does not have, drops a sentence's placeholders or has a
 //! quiz question without exactly one right answer is refused as a whole,
@@ -11,7 +12,9 @@
 //!   "lang": "fr",
 //!   "text": { "title": "Labo des limites de débit", "verdict.over": "…{n}…" },
 //!   "quiz": [ { "prompt": "…", "options": [ { "text": "…", "correct": true, "why": "…" } ],
-//!               "show": { "label": "…", "query": "strategy=local&servers=16" } } ]
+//!               "show": { "label": "…", "query": "strategy=local&servers=16" } } ],
+//!   "tour": [ { "title": "…", "text": "…", "goal": "allowed-at-least 2", "task": "…",
+//!               "hint": "…", "done": "…", "scenario": "strategy=local&servers=1" } ]
 //! }
 //! ```
 //!
@@ -46,6 +49,38 @@ pub struct File {
     #[serde(default)]
     tour: Option<Vec<super::tour::Written>>,
 }
+
+/// Every field of [`File`], in its order, as the authors' guide describes
+/// it (docs/CONTENT.md, "What is in the file": `tests/it/reference.rs`
+/// writes the table from these and checks the names are the ones serde
+/// reads): the field, what it is, and what applies if it is left out.
+pub const FIELDS: [(&str, &str, &str); 5] = [
+    (
+        "id",
+        "a name for your quiz, any text you choose. Every message the widget sends a host page carries it as `quiz`, so a course page (or a grade book) can check which quiz a score is for; change it when you change the questions.",
+        "messages say `\"quiz\": \"builtin\"`",
+    ),
+    (
+        "lang",
+        "the language of your text, as a language tag (`\"fr\"`, `\"de\"`, `\"pt-BR\"`). The widget puts it in the `lang` attribute of its outer element (and, on its own page, of the page), so screen readers pronounce the text in the right language. It is the only way to set that language: a `lang` URL parameter changes nothing.",
+        "no `lang` attribute on the widget; the page's own language applies",
+    ),
+    (
+        "text",
+        "an object: for each sentence you replace, its key and your text. The keys are listed in [every key](#every-key).",
+        "every sentence is the built-in English",
+    ),
+    (
+        "quiz",
+        "a list of questions that **replaces the whole built-in quiz** (see [the quiz](#the-quiz)).",
+        "the built-in quiz, in the words of your `text` where it gives the `quiz.<n>.*` keys, else in English",
+    ),
+    (
+        "tour",
+        "a list of lesson steps that **replaces the built-in steps** of the guided lesson (see [the lesson](#the-lesson)).",
+        "the built-in lesson, in the words of your `text` where it gives the `tour.<n>.*` keys, else in English",
+    ),
+];
 
 /// What a content file gives the widget.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,99 @@
-//! What the Leptos component (`ui::RateLimitLab`) gives its callbacks:
-//! the payloads of the widget's events as Rust values, and the integer
-//! units its props take written as the parameters' milliseconds. Plain
-//! data, so an app that also builds for the server compiles them there.
+//! The messages the widget sends its host (their names, fields and when,
+//! which the view writes and the embedding guide lists), the element's
+//! methods, and what the Leptos component (`ui::RateLimitLab`) gives its
+//! callbacks: the payloads of the widget's events as Rust values, and the
+//! integer units its props take written as the parameters' milliseconds.
+//! Plain data, so an app that also builds for the server compiles them
+//! there.
+
+/// What every message the widget sends a host names itself by, as its
+/// `source`.
+pub const SOURCE: &str = "ratelimit-lab";
+
+/// What every message with [`SOURCE`] carries after its own fields: the
+/// quiz it is about (the content file's `id`, or `builtin`) and the
+/// widget's version.
+pub const COMMON: [&str; 2] = ["quiz", "version"];
+
+/// One message the widget sends its host: posted to the parent frame, or
+/// dispatched on its element as the event `ratelimitlab:<kind>`.
+#[derive(Clone, Copy, Debug)]
+pub struct Message {
+    /// Its `type`.
+    pub kind: &'static str,
+    /// Its own fields, in the order it is written (`ui::embed` writes
+    /// them under these names).
+    pub fields: &'static [&'static str],
+    /// When it is sent, in the embedding guide's words (docs/EMBEDDING.md,
+    /// "Messages the widget sends to its parent": written from these).
+    pub when: &'static str,
+}
+
+/// Every message, in the guide's order.
+pub const MESSAGES: [Message; 7] = [
+    Message {
+        kind: "ready",
+        fields: &[],
+        when: "once, when the widget is mounted and bound",
+    },
+    Message {
+        kind: "resize",
+        fields: &["height", "print"],
+        when: "once loaded, then whenever its height changes (a ResizeObserver, not a timer), and once more when its printed height is measured (400 ms after the height last changed); `height` and `print` in CSS pixels (`print` is 0 until first measured)",
+    },
+    Message {
+        kind: "quiz",
+        fields: &["answered", "correct", "total", "question", "prompt", "option", "right"],
+        when: "after each first answer to a quiz question: how many are answered, how many first answers were right, the number of questions; then which question (1-based), its text, the option chosen and whether it was right",
+    },
+    Message {
+        kind: "completed",
+        fields: &["score", "max"],
+        when: "once every question has a first answer: `score` first answers right out of `max` (again after \"Try again\", when every question is answered again); never for the built-in quiz standing in for a content file that could not be used, unless `fallback=builtin`",
+    },
+    Message {
+        kind: "tour",
+        fields: &["step", "steps", "done"],
+        when: "when a lesson step's goal is first met (once per step, however often the learner meets it again): the step (1-based), the number of steps, and how many steps' goals have been met so far",
+    },
+    Message {
+        kind: "tour-completed",
+        fields: &["steps"],
+        when: "right after the `tour` message of the last step's goal",
+    },
+    Message {
+        kind: "content-error",
+        fields: &["reason", "detail"],
+        when: "once, right after `ready`, when a content file was asked for and could not be used: `reason` in plain words (“the server answered 404”, “it is not written the way the widget expects”), `detail` what exactly was wrong (the parser's message, for the course author)",
+    },
+];
+
+/// The message `kind`'s own fields (none for a kind that is not one).
+pub fn fields(kind: &str) -> &'static [&'static str] {
+    MESSAGES
+        .iter()
+        .find(|m| m.kind == kind)
+        .map_or(&[], |m| m.fields)
+}
+
+/// The message a framed widget posts beside every `resize`, in the shape
+/// Canvas (and other LTI hosts) resize a tool's frame on: its `subject`,
+/// then `height`, the same as the `resize`'s; and when, in the guide's
+/// words.
+pub const LTI_RESIZE: (&str, &str) = (
+    "lti.frameResize",
+    "beside every `resize`, with the same height: the message Canvas (and other LTI hosts) resize a tool's frame on",
+);
+
+/// The methods the loader (`public/ratelimit-lab.js`) gives every
+/// widget's element, and what each does, in the embedding guide's words
+/// (docs/EMBEDDING.md, "The element's API": written from these; a test
+/// keeps the names the loader's).
+pub const API: [(&str, &str); 3] = [
+    ("reset()", "what the widget's Reset button does: back to the state its attributes give"),
+    ("set(params)", "sets parameters by the URL's names and rules: `el.set({ servers: 8, strategy: \"incr\" })` or `el.set(\"servers=8&strategy=incr\")`; it writes the attributes (`data-*` ones on a `data-ratelimit-lab` element), so Reset then returns there; unknown names are ignored"),
+    ("destroy()", "removes the widget and frees everything it held; the element stays, empty"),
+];
 
 /// A question got its first answer (`on_quiz`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,8 +5,12 @@
 //!
 //! Architecture invariant: like [`crate::sim`], this compiles and is tested
 //! natively; no `leptos`, `web_sys` or `wasm_bindgen` here (checked by
-//! `tests/it/tidy.rs`). The Leptos components in `ui` only bind these
-//! values to the DOM, so what the learner reads is covered by native tests
+//! `tests/it/tidy.rs`). `ui`, the wasm-only view, holds no components of
+//! its own: it takes the markup from [`skeleton`] and, with Leptos's
+//! reactive core (signals, memos and effects), binds these values into it
+//! and the learner's input back into state; its one Leptos component,
+//! `ui::RateLimitLab` (feature `leptos`), is for host apps and mounts that
+//! same widget. So what the learner reads is covered by native tests
 //! (`tests/it/vm*.rs`).
 
 pub mod cards;

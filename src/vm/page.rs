@@ -98,6 +98,30 @@ impl Section {
     pub fn parse(text: &str) -> Option<Section> {
         Section::ALL.into_iter().find(|s| s.as_str() == text)
     }
+
+    /// What `hide` leaves out with this name, in the embedding guide's
+    /// words (docs/EMBEDDING.md, "What shows": written from these).
+    pub fn leaves_out(self) -> &'static str {
+        match self {
+            Section::Title => "the title and the line under it",
+            Section::Tabs => "the strategy tabs (the strategy stays as the URL sets it)",
+            Section::Summary => "the strategy's one-line summary under the tabs",
+            Section::Controls => "the sliders, the scenario settings, new burst and reset",
+            Section::Picture => "the picture of the servers and the replay controls",
+            Section::Totals => "the verdicts, the totals, what happens if Redis is slow or down, the cost of sharing",
+            Section::Cards => "the server cards",
+            Section::Timeline => "the first requests on one clock",
+            Section::Log => "what Redis saw",
+            Section::Charts => "the two charts",
+            Section::Explanation => "why this happens, and in production",
+            Section::Quiz => "the quiz",
+            Section::Takeaways => "the key takeaways",
+            Section::Footer => "the copy buttons and the privacy line (already hidden with `embed=1`)",
+            Section::Code => "the code beside the picture: the strategy's limiter as JavaScript (and Lua)",
+            Section::Glossary => "the words you need, and the buttons that open a term's definition where it first appears (the words stay, as plain text)",
+            Section::Tour => "the line above the tabs that offers the guided lesson (`tour=K` still opens in it)",
+        }
+    }
 }
 
 /// The widget's colours (`theme`): the learner's system setting, or one
@@ -170,6 +194,109 @@ pub const NAMES: [&str; 31] = [
     "preset", "strategy", "algo", "edge", "servers", "burst", "rtt", "limit", "window", "span",
     "lb", "move", "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict",
     "embed", "hide", "tabs", "compact", "content", "lang", "mastery", "fallback", "theme", "tour",
+];
+
+/// One of [`NAMES`] as the embedding guide describes it (docs/EMBEDDING.md,
+/// "Starting state": `tests/it/reference.rs` writes the table from these).
+/// What the code itself says is not repeated here: a scenario setting's
+/// range, step, unit and default come from [`crate::sim::KNOBS`], a
+/// choice's values and default from the parser's own list, the flags'
+/// values from [`FLAGS`], the themes from [`Theme::ALL`].
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// The name, as in [`NAMES`].
+    pub name: &'static str,
+    /// What it sets.
+    pub what: &'static str,
+    /// The values it takes, where the code has no list of them ("" where
+    /// it has).
+    pub values: &'static str,
+    /// What applies without it, where the code does not say (beside the
+    /// code's default, where it has one, in brackets).
+    pub default: &'static str,
+    /// A few words after some of a choice's values (`split`: "limit ÷ N").
+    pub notes: &'static [(&'static str, &'static str)],
+}
+
+impl About {
+    const fn new(name: &'static str, what: &'static str) -> About {
+        About {
+            name,
+            what,
+            values: "",
+            default: "",
+            notes: &[],
+        }
+    }
+    const fn values(self, values: &'static str) -> About {
+        About { values, ..self }
+    }
+    const fn default(self, default: &'static str) -> About {
+        About { default, ..self }
+    }
+    const fn notes(self, notes: &'static [(&'static str, &'static str)]) -> About {
+        About { notes, ..self }
+    }
+}
+
+/// What each of [`NAMES`] sets, in the guide's words.
+pub const ABOUT: &[About] = &[
+    About::new("preset", "a named starting scenario (below); the other names override it").default("none"),
+    About::new("strategy", "how the limit is enforced").notes(&[("split", "limit ÷ N"), ("sync", "local + sync")]),
+    About::new("servers", "API servers behind the load balancer"),
+    About::new("burst", "requests in the burst"),
+    About::new("rtt", "the Redis round trip"),
+    About::new("limit", "requests allowed per window"),
+    About::new("window", "the limit's window"),
+    About::new("span", "the burst's duration"),
+    About::new("lb", "how the load balancer spreads the requests over the servers"),
+    About::new("move", "with `sticky`: when a deploy moves the user to another server, below `span`").default("no move"),
+    About::new("plan", "with `split`: the servers the quotas were planned for").default("the servers there are"),
+    About::new("sync", "with `sync`: the sync interval"),
+    About::new("redis", "Redis's health").notes(&[("slow", "every command 100 ms late")]),
+    About::new("timeout", "a server's timeout on one Redis call"),
+    About::new("fail", "what a server does when Redis does not answer in time").notes(&[("open", "allow"), ("closed", "refuse")]),
+    About::new("traffic", "the site's requests a second, for the cost of sharing"),
+    About::new("seed", "the random generator's seed: the same seed gives the same burst").values("a whole number"),
+    About::new("t", "a moment: the widget opens paused there").values("ms, 0 or more").default("the end"),
+    About::new("predict", "ask how many get through before revealing anything (below)"),
+    About::new("embed", "hides the page chrome (URL only)"),
+    About::new("hide", "sections to leave out (below)").values("section names, comma-separated").default("none"),
+    About::new("tabs", "the strategies offered, in that order; the first opens; one means no tab bar").values("strategy names, comma-separated").default("every strategy, in the tabs' order"),
+    About::new("compact", "sliders, picture and totals only"),
+    About::new("content", "a JSON file on this site with your own sentences, quiz and lesson ([CONTENT.md](CONTENT.md))").values("a URL").default("none"),
+    About::new("lang", "nothing: a link may carry it without a notice, but the widget's words and its `lang` attribute come from the content file (`lang=fr` alone shows the built-in English)").values("any").default("none"),
+    About::new("mastery", "the score, in percent, at which the SCORM package reports `passed`").values("a whole number, 0 to 100").default("or the platform's mastery score"),
+    About::new("fallback", "if the content file cannot be used, grade the built-in quiz anyway").values("`builtin`").default("off: no grade"),
+    About::new("theme", "the widget's colours; `light` keeps the widget light on a white course page whatever the system says").notes(&[("auto", "as the learner's system is")]),
+    About::new("tour", "open in the guided lesson at this step (1-based; `1`, `true` or `yes`: the first; past the last: the last, with a notice); the step sets its own scenario").values("a step number").default("the free sandbox, with the lesson offered above the tabs"),
+];
+
+/// Whether a change to `name` on a live widget (an attribute of its
+/// element, or `set`) applies at once, from where the learner has the
+/// widget: the scenario and the moment. A change to any other name (the
+/// shaping, the content, the theme, a preset) builds the widget again
+/// from its attributes.
+pub fn live(name: &str) -> bool {
+    name == "t"
+        || params::CHOICES.contains(&name)
+        || crate::sim::KNOBS.iter().any(|k| k.name == name)
+}
+
+/// What a change to a name on a live element does, in the embedding
+/// guide's words: for a name [`live`] says yes to, then for the others.
+pub const ON_CHANGE: [&str; 2] = [
+    "applies at once, from where the learner has the widget, with the notice a bad value gets in a URL; the quiz and everything else stay as they are",
+    "builds the widget again from its attributes (so does an attribute removed)",
+];
+
+/// What the page's own widget does with a name in its address as the
+/// learner goes, in the embedding guide's words: for a name [`rewritten`]
+/// says yes to, then for the others (a host's or an LMS's own parameters
+/// are among those).
+pub const IN_ADDRESS: [&str; 2] = [
+    "rewritten with its current value, in its place",
+    "left exactly as written, in its place",
 ];
 
 /// Whether the address rewrite writes `name`: the scenario, the moment and

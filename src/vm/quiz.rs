@@ -45,6 +45,40 @@ pub struct Question {
     pub show: Option<ShowMe>,
 }
 
+/// The fields of a [`Question`], then of each of its options ([`Choice`],
+/// `options[].…`) and of its [`ShowMe`] (`show.…`), in their order, with
+/// what each is, as the authors' guide describes them (docs/CONTENT.md,
+/// "The quiz": `tests/it/reference.rs` writes the table from these and
+/// checks the names are the ones serde reads).
+pub const FIELDS: [(&str, &str); 8] = [
+    ("prompt", "the question (must not be empty)"),
+    (
+        "options",
+        "2 to 6 options, each an object with the three fields below",
+    ),
+    ("options[].text", "what the learner picks"),
+    (
+        "options[].correct",
+        "`true` for the one right answer (leave it out, or write `false`, for the others)",
+    ),
+    (
+        "options[].why",
+        "the feedback shown when that option is picked (required for every option)",
+    ),
+    (
+        "show",
+        "optional: a \"show me\" link offered once the question is over, with the two fields below",
+    ),
+    (
+        "show.label",
+        "what the link says: it reads \"Show me: \" and the label, through the `show_me` key",
+    ),
+    (
+        "show.query",
+        "the scenario to open, written as URL parameters",
+    ),
+];
+
 impl Question {
     /// The index of the right option.
     pub fn right(&self) -> usize {

@@ -289,9 +289,58 @@ pub fn builtin(t: &Texts) -> Vec<Step> {
 /// A step as a content file writes it: text fields by name.
 pub type Written = BTreeMap<String, String>;
 
-/// The fields a written step has; the first six are required.
-const FIELDS: [&str; 8] = [
+/// The fields a written step has; the first [`REQUIRED`] are required.
+pub const FIELDS: [&str; 8] = [
     "title", "text", "goal", "task", "hint", "done", "not", "scenario",
+];
+
+/// How many of [`FIELDS`], from the first, a written step must have.
+pub const REQUIRED: usize = 6;
+
+/// What each of [`FIELDS`] is, in the authors' guide's words
+/// (docs/CONTENT.md, "The lesson": written from these).
+pub const FIELD_ABOUT: [&str; FIELDS.len()] = [
+    "the step's title",
+    "what the learner reads before acting: at most three short sentences",
+    "what the widget checks: one of the goals below, its kind and its parameters separated by spaces",
+    "the goal as the learner reads it",
+    "shown when the learner asks for it, and offered after 20 seconds without the goal met",
+    "the explanation once the goal is met",
+    "said while the goal does not hold and the burst has been seen to its end, to say why this is not the answer",
+    "the scenario the step opens on, written as URL parameters from the defaults (`strategy=getset&rtt=0.2`); `predict=1` asks the learner for a prediction first",
+];
+
+/// Every goal a written step may name, as the guide writes it (its kind,
+/// then its parameters in capitals), with when it is met and an example
+/// the parser reads (docs/CONTENT.md, "The lesson": written from these;
+/// the test reads every example with [`Goal::parse`]).
+pub const GOALS: [(&str, &str, &str); 6] = [
+    ("replay-end", "the replay shows the end of the burst", "replay-end"),
+    (
+        "allowed-at-least K",
+        "at least K × the limit is allowed",
+        "allowed-at-least 1.5",
+    ),
+    (
+        "allowed-at-most K",
+        "at most K × the limit is allowed",
+        "allowed-at-most 1",
+    ),
+    (
+        "regular-user-below-limit",
+        "a user sending exactly the limit is refused some of it",
+        "regular-user-below-limit",
+    ),
+    (
+        "exact-with N R",
+        "at least N servers and a round trip of at least R ms, and still exactly the limit allowed (or the whole burst, if smaller)",
+        "exact-with 12 10",
+    ),
+    (
+        "setting NAME VALUE",
+        "a setting has this value, with the URL's names and values",
+        "setting fail closed",
+    ),
 ];
 
 /// The number of sentences in `s`: words ending with `.`, `?` or `!`,
@@ -341,7 +390,7 @@ fn read_one(w: &Written) -> Result<Step, String> {
     }
     let field = |name: &str| w.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
     let mut got = Vec::new();
-    for name in &FIELDS[..6] {
+    for name in &FIELDS[..REQUIRED] {
         got.push(field(name).ok_or(*name)?.to_string());
     }
     let goal = Goal::parse(&got[2]).ok_or("goal")?;

@@ -13,6 +13,8 @@
 //! - `tidy`: the model knows nothing about the browser, the clock or
 //!   ambient randomness; the view-model nothing about the browser; the
 //!   view's and the view-model's modules import each other without cycles.
+//! - `reference`: the guides' reference tables, written from the code's
+//!   own lists and descriptions, and the content guide's JSON examples.
 //! - `styles`: every class name the view sets or looks for is the
 //!   stylesheet's or the markup's, every colour it reads a defined property.
 //! - `vm_*`: the view-model (`src/vm/`), everything the widget shows that
@@ -39,6 +41,7 @@ mod oracle;
 mod params;
 mod properties;
 mod queue;
+mod reference;
 mod sort;
 mod styles;
 mod sweeps;

@@ -291,16 +291,35 @@ fn content_guide_lists_every_key_as_the_texts_table_has_it() {
             }
         }
     }
-    // The table's headings: each `// Heading.` comment before its first key.
+    // The table's headings: each `// Heading.` comment before its first
+    // key, the comment's lines joined; a comment `// Heading: more words.`
+    // is the heading, then the words after it as a sentence of its own.
     let source = include_str!("../../src/vm/text.rs");
     let mut headings = std::collections::HashMap::new();
-    let mut pending = None;
+    let mut pending: Option<String> = None;
+    let mut in_comment = false;
     for line in source.lines().map(str::trim) {
         if let Some(h) = line.strip_prefix("// ") {
-            pending = Some(h.trim_end_matches('.').to_string());
-        } else if let (Some(h), Some(key)) = (&pending, line.split('"').nth(1)) {
+            pending = Some(match pending.take().filter(|_| in_comment) {
+                Some(p) => format!("{p} {h}"),
+                None => h.to_string(),
+            });
+            in_comment = true;
+            continue;
+        }
+        in_comment = false;
+        if let (Some(h), Some(key)) = (&pending, line.split('"').nth(1)) {
             if KEYS.contains(&key) {
-                headings.insert(key.to_string(), h.clone());
+                let h = h.trim_end_matches('.');
+                let heading = match h.split_once(": ") {
+                    Some((head, rest)) => {
+                        let mut rest = rest.chars();
+                        let first = rest.next().unwrap().to_uppercase();
+                        format!("{head}\n\n{first}{}.", rest.as_str())
+                    }
+                    None => h.to_string(),
+                };
+                headings.insert(key.to_string(), heading);
                 pending = None;
             }
         }
