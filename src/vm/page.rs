@@ -243,6 +243,8 @@ impl About {
 pub const ABOUT: &[About] = &[
     About::new("preset", "a named starting scenario (below); the other names override it").default("none"),
     About::new("strategy", "how the limit is enforced").notes(&[("split", "limit ÷ N"), ("sync", "local + sync")]),
+    About::new("algo", "how the count is kept over time; only the ways the strategy takes (INCR, GET then SET and the sync keep a fixed window)").notes(&[("log", "sliding log"), ("counter", "sliding-window counter"), ("bucket", "token bucket; the default for `lua`")]),
+    About::new("edge", "where a fixed window's edge falls, in ms after the burst starts, up to `span` (every strategy but `sync`)").default("no edge: the burst in one window"),
     About::new("servers", "API servers behind the load balancer"),
     About::new("burst", "requests in the burst"),
     About::new("rtt", "the Redis round trip"),
