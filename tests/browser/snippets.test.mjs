@@ -103,6 +103,56 @@ function slow(client, ms) {
   };
 }
 
+/** The window of the fixed-window snippets, in ms: WINDOW = 1 s, as they set it. */
+const W = 1000;
+/** The fixed window's number now (the test's clock is the snippets' clock: one machine). */
+const win = () => Math.floor(Date.now() / W);
+
+/** Waits, if need be, so the next `ms` fit in one window: under W. */
+async function clearOfEdge(ms) {
+  const into = Date.now() % W;
+  if (into > W - ms) await sleep(W - into + 5);
+}
+
+/** Waits until `before` ms ahead of the next window edge (under W + `before`); returns the edge. */
+async function toEdge(before) {
+  let edge = (win() + 1) * W;
+  if (edge - Date.now() < before + 5) edge += W;
+  await sleep(edge - before - Date.now());
+  return edge;
+}
+
+/** `b` requests spread evenly over `ms`, dealt round-robin to `n` servers. */
+async function spread(b, ms, n, handle) {
+  const answers = await Promise.all(
+    Array.from({ length: b }, (_, k) => sleep((k * ms) / b).then(() => handle(k % n))),
+  );
+  return answers.filter(Boolean).length;
+}
+
+/**
+ * A burst across a window edge: 3L requests spread over 100 ms from 50 ms
+ * before the edge, dealt to `n` servers. `fresh()` gives a new user and its
+ * handler `(server, user) => allowed`. On a loaded machine the timers can
+ * stall until past the edge, so the whole burst lands in one window: then it
+ * tries again with a new user, 3 times at most (each under 1.2 s).
+ */
+async function acrossEdge(n, fresh) {
+  for (let attempt = 1; ; attempt++) {
+    const { u, handle } = fresh();
+    const edge = await toEdge(50);
+    let before = 0;
+    let after = 0;
+    const allowed = await spread(3 * LIMIT, 100, n, (s) => {
+      if (Date.now() < edge) before += 1;
+      else after += 1;
+      return handle(s, u);
+    });
+    const end = Date.now();
+    if ((before > 0 && after > 0) || attempt === 3) return { u, edge, end, allowed, before, after, attempt };
+  }
+}
+
 describe('the snippets on a real redis-server', () => {
   test('local counters under round-robin let min(B, N × L) through', async () => {
     for (const [n, b] of [[4, 30], [4, 60], [3, 100], [1, 25]]) {
@@ -126,17 +176,51 @@ describe('the snippets on a real redis-server', () => {
     assert.equal(await burst(40, 4, async () => gateway.allow(u)), LIMIT);
   });
 
-  test('INCR lets exactly min(B, L) through, and the first hit gives the key its TTL', async () => {
+  test('INCR lets exactly min(B, L) through in one window, and the first hit gives the key its TTL', async () => {
     for (const [n, b] of [[4, 40], [8, 200], [4, 6]]) {
       const fleet = await servers('incr.js', n);
       const conns = await Promise.all(fleet.map(() => connect()));
       const u = user();
+      await clearOfEdge(300);
+      const k = win();
       const allowed = await burst(b, n, (s) => fleet[s].allow(conns[s], u));
+      assert.equal(win(), k, 'the burst stayed in one window');
       assert.equal(allowed, Math.min(b, LIMIT), `N = ${n}, B = ${b}`);
       const c = conns[0];
-      assert.equal(Number(await c.get(`rl:${u}`)), b, 'one count per request');
-      const ttl = await c.ttl(`rl:${u}`);
-      assert.ok(ttl > 0 && ttl <= 1, `TTL ${ttl} s`);
+      assert.equal(Number(await c.get(`rl:${u}:${k}`)), b, 'one count per request');
+      const ttl = await c.pTTL(`rl:${u}:${k}`);
+      assert.ok(ttl > 0 && ttl <= W, `TTL ${ttl} ms`);
+    }
+  });
+
+  test('INCR per fixed window: a burst across a window edge gets up to 2L through in far less than W', async (t) => {
+    const n = 4;
+    const fleet = await servers('incr.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    let times = []; // when each allowed request was answered
+    const { u, edge, allowed, attempt } = await acrossEdge(n, () => {
+      times = [];
+      return {
+        u: user(),
+        handle: async (s, u) => {
+          const ok = await fleet[s].allow(conns[s], u);
+          if (ok) times.push(Date.now());
+          return ok;
+        },
+      };
+    });
+    const span = Math.max(...times) - Math.min(...times);
+    t.diagnostic(`fixed, across an edge: ${allowed} allowed in ${span} ms (try ${attempt})`);
+    // Two windows' keys, one count per request between them, each with its TTL.
+    const k = edge / W;
+    const counts = [Number(await conns[0].get(`rl:${u}:${k - 1}`)), Number(await conns[0].get(`rl:${u}:${k}`))];
+    assert.ok(counts[0] > 0 && counts[1] > 0, `${counts}: the burst straddled the edge`);
+    assert.equal(counts[0] + counts[1], 3 * LIMIT, `${counts}`);
+    assert.ok(allowed > LIMIT && allowed <= 2 * LIMIT, `${allowed} allowed in ${span} ms`);
+    assert.ok(span < W / 2, `${span} ms`);
+    for (const key of [`rl:${u}:${k - 1}`, `rl:${u}:${k}`]) {
+      const ttl = await conns[0].pTTL(key);
+      assert.ok(ttl > 0 && ttl <= W, `${key}: TTL ${ttl} ms`);
     }
   });
 
