@@ -271,6 +271,94 @@ describe('the snippets on a real redis-server', () => {
     assert.ok(second >= least && second <= most, `${second} refilled, between ${least} and ${most}`);
   });
 
+  test('the sliding log never lets more than L through in any window of W', async (t) => {
+    const n = 4;
+    // Across an edge, where the fixed window lets up to 2L through: L.
+    {
+      const fleet = await servers('log.js', n);
+      const conns = await Promise.all(fleet.map(() => connect()));
+      const { u, allowed, before, after } = await acrossEdge(n, () => ({
+        u: user(),
+        handle: (s, u) => fleet[s].allow(conns[s], u),
+      }));
+      t.diagnostic(`log, across an edge: ${allowed} allowed (${before} sent before the edge, ${after} after)`);
+      assert.ok(before > 0 && after > 0, `${before} before the edge, ${after} after`);
+      assert.equal(allowed, LIMIT);
+      assert.equal(await conns[0].zCard(`log:${u}`), LIMIT, 'at most L entries');
+      const ttl = await conns[0].pTTL(`log:${u}`);
+      assert.ok(ttl > 0 && ttl <= W, `TTL ${ttl} ms`);
+    }
+    // Steady load for 1.6 s: a wave of one request per server every 50 ms.
+    // An entry stays in the set at least W after it was added, so reading
+    // the whole set after every wave sees every allowed request with the
+    // time Redis decided it at (the script's TIME), not the test's guess.
+    const fleet = await servers('log.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    const u = user();
+    const seen = new Map(); // member → score (ms, Redis's clock)
+    let allowed = 0;
+    for (let wave = 0; wave < 32; wave++) {
+      const next = sleep(50);
+      allowed += await burst(n, n, (s) => fleet[s].allow(conns[s], u));
+      const log = await conns[0].zRangeWithScores(`log:${u}`, 0, -1);
+      assert.ok(log.length <= LIMIT, `${log.length} entries`);
+      for (const { value, score } of log) seen.set(value, score);
+      await next;
+    }
+    assert.equal(seen.size, allowed, 'every allowed request is in the log, each its own member');
+    const at = [...seen.values()].sort((a, b) => a - b);
+    // L + 1 allowed in some window of W would put the first and the last of
+    // them less than W apart.
+    for (let i = 0; i + LIMIT < at.length; i++) {
+      assert.ok(at[i + LIMIT] - at[i] >= W, `requests ${i + 1} and ${i + LIMIT + 1}: ${(at[i + LIMIT] - at[i]).toFixed(3)} ms apart`);
+    }
+    t.diagnostic(`log, 1.6 s of steady load: ${allowed} allowed of ${32 * n}`);
+    // And it is not stingy: L as soon as the window has moved on.
+    assert.ok(allowed >= 2 * LIMIT, `${allowed} allowed`);
+  });
+
+  test('the sliding counter lets about L through across a window edge', async (t) => {
+    const n = 4;
+    // Inside one window, with no previous count, it is INCR: min(B, L).
+    {
+      const fleet = await servers('counter.js', n);
+      const conns = await Promise.all(fleet.map(() => connect()));
+      const u = user();
+      await clearOfEdge(300);
+      const k = win();
+      assert.equal(await burst(40, n, (s) => fleet[s].allow(conns[s], u)), LIMIT);
+      assert.equal(win(), k, 'the burst stayed in one window');
+    }
+    const fleet = await servers('counter.js', n);
+    const conns = await Promise.all(fleet.map(() => connect()));
+    const { u, edge, end, allowed, before, after } = await acrossEdge(n, () => ({
+      u: user(),
+      handle: (s, u) => fleet[s].allow(conns[s], u),
+    }));
+    assert.ok(before > 0 && after > 0, `${before} before the edge, ${after} after`);
+    // e of the last request Redis ran, or later: the test's clock at the end.
+    const e = Math.max(0, end - edge);
+    // The bound. p allowed before the edge (p ≤ L: the user is new, the
+    // window before that empty). After it, a request is allowed while
+    // p·(W − e) + c·W < L·W, so the last one allowed, at e ≤ e_end, had
+    // c − 1 < L − p + p·e/W: c < L − p + 1 + p·e_end/W. In all
+    // p + c < L + 1 + L·e_end/W, so p + c ≤ L + ceil(L·e_end/W): L + 1 for a
+    // burst ending under W/L = 100 ms past the edge. At least L: the first
+    // window takes p = min(L, those sent before the edge), and the next one
+    // allows c up to L − p whatever e is (p·(W − e) ≤ p·W), out of the ~15
+    // sent after it.
+    const most = LIMIT + Math.ceil((LIMIT * e) / W);
+    t.diagnostic(`counter, across an edge: ${allowed} allowed, bound ${most} (burst ends ${e} ms past the edge)`);
+    assert.ok(allowed >= LIMIT && allowed <= most, `${allowed} allowed, at most ${most}`);
+    const h = await conns[0].hGetAll(`count:${u}`);
+    // The last allowed request's window: the one after the edge, or (if none
+    // after it was allowed) the one before, whose p is then 0.
+    assert.ok([edge / W - 1, edge / W].includes(Number(h.k)), `window ${h.k}`);
+    assert.equal(Number(h.p) + Number(h.c), allowed, 'two counts: every allowed request');
+    const ttl = await conns[0].pTTL(`count:${u}`);
+    assert.ok(ttl > 0 && ttl <= 2 * W, `TTL ${ttl} ms`);
+  });
+
   test('local + sync: decisions stay local, and after the last sync Redis holds every allowed request', async () => {
     const n = 4;
     const fleet = await servers('sync.js', n);
