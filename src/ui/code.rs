@@ -16,12 +16,14 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let at = super::dom::slot(root, Slot::CodeAt);
     let note_el = super::dom::slot(root, Slot::CodeNote);
     let id = lab.m().id.clone();
+    // The files change with the strategy and the algorithm it runs.
+    let shown = super::memo(move || lab.scenario.with(|s| (s.strategy, s.algo())));
     {
         let host = host.clone();
         let mut last = crate::vm::html::Html::new();
         super::effect(move || {
-            let s = lab.strategy.get();
-            super::dom::html(&host, markup(s, &id), &mut last);
+            let (s, a) = shown.get();
+            super::dom::html(&host, markup(s, a, &id), &mut last);
             if let Some(n) = &note_el {
                 super::dom::text(n, &lab.t(note(s)));
             }
@@ -38,7 +40,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     });
     let mut marked: Option<web_sys::Element> = None;
     super::effect(move || {
-        lab.strategy.track();
+        shown.track();
         let h = paused
             .get()
             .and_then(|t| lab.report.with(|r| here(r, t)))

@@ -1,14 +1,14 @@
-//! The code beside the picture: for the strategy shown, the limiter as a
-//! learner would write it on a Node server (`snippets/` in the repository),
-//! shown verbatim: the files are read at build time, and the Node test
-//! `tests/browser/snippets.test.mjs` runs exactly these files against a real
-//! redis-server. Plus the line the replay's latest actor is on at a moment,
-//! from the model's trace.
+//! The code beside the picture: for the strategy shown and the way it keeps
+//! its count (the algorithm), the limiter as a learner would write it on a
+//! Node server (`snippets/` in the repository), shown verbatim: the files
+//! are read at build time, and the Node test `tests/browser/snippets.test.mjs`
+//! runs exactly these files against a real redis-server. Plus the line the
+//! replay's latest actor is on at a moment, from the model's trace.
 //!
 //! Colouring works without colour too: keywords are bold, comments italic,
 //! the Redis calls bold and underlined; strings keep their quotes.
 
-use crate::sim::{Command, Report, Strategy};
+use crate::sim::{Algo, Command, Report, Strategy};
 
 use super::html::{esc, Html};
 use super::text::{Texts, T};
@@ -35,17 +35,26 @@ const GETSET: File = file("getset.js", include_str!("../../snippets/getset.js"))
 const INCR: File = file("incr.js", include_str!("../../snippets/incr.js"));
 const LUA: File = file("lua.js", include_str!("../../snippets/lua.js"));
 const BUCKET: File = file("bucket.lua", include_str!("../../snippets/bucket.lua"));
+const LOG: File = file("log.js", include_str!("../../snippets/log.js"));
+const LOG_LUA: File = file("log.lua", include_str!("../../snippets/log.lua"));
+const COUNTER: File = file("counter.js", include_str!("../../snippets/counter.js"));
+const COUNTER_LUA: File = file("counter.lua", include_str!("../../snippets/counter.lua"));
 
-/// The files shown for `s`, in order.
-pub fn files(s: Strategy) -> &'static [File] {
-    match s {
-        Strategy::Local => &[LOCAL],
-        Strategy::Split => &[SPLIT],
-        Strategy::Sync => &[SYNC],
-        Strategy::Edge => &[EDGE],
-        Strategy::GetSet => &[GETSET],
-        Strategy::Incr => &[INCR],
-        Strategy::Lua => &[LUA, BUCKET],
+/// The files shown for `s` keeping its count by `a`, in order. Redis's
+/// fixed window is INCR's file, whichever strategy runs it; the strategies
+/// that count in memory show their own file whatever the algorithm (their
+/// windows and buckets in memory are not written out).
+pub fn files(s: Strategy, a: Algo) -> &'static [File] {
+    match (s, a) {
+        (Strategy::Local, _) => &[LOCAL],
+        (Strategy::Split, _) => &[SPLIT],
+        (Strategy::Sync, _) => &[SYNC],
+        (Strategy::Edge, _) => &[EDGE],
+        (Strategy::GetSet, _) => &[GETSET],
+        (Strategy::Incr, _) | (Strategy::Lua, Algo::Fixed) => &[INCR],
+        (Strategy::Lua, Algo::Log) => &[LOG, LOG_LUA],
+        (Strategy::Lua, Algo::Counter) => &[COUNTER, COUNTER_LUA],
+        (Strategy::Lua, Algo::Bucket) => &[LUA, BUCKET],
     }
 }
 
@@ -55,11 +64,11 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.strip_suffix('\n').unwrap_or(text).split('\n')
 }
 
-/// The line (1-based, counted across the files shown for `s`) of the first
-/// line that contains `needle`; 0 if none does.
-pub fn line_of(s: Strategy, needle: &str) -> u32 {
+/// The line (1-based, counted across the files shown for `s` and `a`) of
+/// the first line that contains `needle`; 0 if none does.
+pub fn line_of(s: Strategy, a: Algo, needle: &str) -> u32 {
     let mut n = 0;
-    for f in files(s) {
+    for f in files(s, a) {
         for l in lines(f.text) {
             n += 1;
             if l.contains(needle) {
@@ -164,14 +173,14 @@ fn colour(out: &mut Html, line: &str, lua: bool) {
     }
 }
 
-/// The code for `s`: one `<pre>` per file, each line an element with
+/// The code for `s` and `a`: one `<pre>` per file, each line an element with
 /// `data-line` (1-based, counted across the files), separated by newlines,
 /// so the text of each `<pre>` is the file exactly. `id` prefixes the
 /// element ids.
-pub fn markup(s: Strategy, id: &str) -> Html {
+pub fn markup(s: Strategy, a: Algo, id: &str) -> Html {
     let mut out = Html::with_capacity(2_400);
     let mut n = 0;
-    for (k, f) in files(s).iter().enumerate() {
+    for (k, f) in files(s, a).iter().enumerate() {
         let lua = f.name.ends_with(".lua");
         html!(
             out,
@@ -233,6 +242,8 @@ fn last_event(r: &Report, i: u32, t: u64) -> Option<u64> {
 /// is on, with who it is; `None` before anything happened.
 pub fn here(r: &Report, t: u64) -> Option<Here> {
     let s = r.scenario.strategy;
+    let a = r.scenario.algo();
+    let line_of = |needle: &str| line_of(s, a, needle);
     // The latest actor: a request, or a server's sync call (by its index).
     let mut latest: Option<(u64, Option<u32>, usize)> = None;
     for i in 0..r.requests.len() as u32 {
@@ -262,8 +273,8 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
     let Some(i) = request else {
         let c = &r.calls[k];
         let line = match c.replied_us {
-            Some(x) if x <= t => line_of(s, "known.set("),
-            _ => line_of(s, "redis.incrBy("),
+            Some(x) if x <= t => line_of("known.set("),
+            _ => line_of("redis.incrBy("),
         };
         return Some(Here {
             line,
@@ -279,16 +290,16 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
     let line = match s {
         Strategy::Local | Strategy::Split | Strategy::Edge => {
             if q.allowed {
-                line_of(s, "counts.set(")
+                line_of("counts.set(")
             } else {
-                line_of(s, "if (count >=")
+                line_of("if (count >=")
             }
         }
         Strategy::Sync => {
             if q.allowed {
-                line_of(s, "pending.set(user")
+                line_of("pending.set(user")
             } else {
-                line_of(s, "if (count >=")
+                line_of("if (count >=")
             }
         }
         Strategy::GetSet => {
@@ -296,23 +307,32 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
                 read = find(Command::Get).map(|c| c.value);
             }
             if !decided || q.by_fail_rule {
-                line_of(s, "redis.get(")
+                line_of("redis.get(")
             } else if !q.allowed || t == q.decided_us {
-                line_of(s, "if (count >=")
+                line_of("if (count >=")
             } else if t < q.answer_us {
-                line_of(s, "redis.set(")
+                line_of("redis.set(")
             } else {
-                line_of(s, "return true")
+                line_of("return true")
             }
         }
         Strategy::Incr => {
             let expire = find(Command::Expire);
             if !decided || q.by_fail_rule {
-                line_of(s, "redis.incr(")
+                line_of("redis.incr(")
             } else if expire.is_some_and(|c| c.replied_us.is_none_or(|x| x > t)) {
-                line_of(s, "redis.expire(")
+                line_of("redis.expire(")
             } else {
-                line_of(s, "return count <=")
+                line_of("return count <=")
+            }
+        }
+        // Redis's fixed window, shown as INCR's file (the model runs it as
+        // one script): the INCR until the reply, then the comparison.
+        Strategy::Lua if a == Algo::Fixed => {
+            if decided && !q.by_fail_rule {
+                line_of("return count <=")
+            } else {
+                line_of("redis.incr(")
             }
         }
         Strategy::Lua => {
@@ -320,11 +340,15 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
                 .and_then(|c| c.executed_us)
                 .is_some_and(|x| x <= t);
             if decided && !q.by_fail_rule {
-                line_of(s, "return ok === 1")
+                line_of("return ok === 1")
             } else if ran && !q.by_fail_rule {
-                line_of(s, "if tokens >= 1")
+                line_of(match a {
+                    Algo::Log => "if redis.call('ZCARD'",
+                    Algo::Counter => "if p * (w - e)",
+                    _ => "if tokens >= 1",
+                })
             } else {
-                line_of(s, "redis.evalSha(")
+                line_of("redis.evalSha(")
             }
         }
     };

@@ -1,13 +1,14 @@
 //! The code beside the picture (`vm::code`) and the words you need
 //! (`vm::glossary`): the code shown is, byte for byte, the files in
 //! `snippets/` that `tests/browser/snippets.test.mjs` runs on a real Redis;
-//! each line is one element numbered from 1; the line the replay's latest
+//! each strategy and algorithm shows its own files; each line is one
+//! element numbered from 1; the line the replay's latest
 //! actor is on follows the model's trace; the glossary's terms open where
 //! they first appear.
 
 use std::path::Path;
 
-use ratelimit_lab::sim::{Command, Strategy};
+use ratelimit_lab::sim::{Algo, Command, Strategy};
 use ratelimit_lab::vm::code::{at_sentence, files, here, line_of, markup, Here};
 use ratelimit_lab::vm::glossary::{link, section, TERMS};
 use ratelimit_lab::vm::text::T;
@@ -35,21 +36,55 @@ fn pres(html: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every strategy with every algorithm it takes.
+fn shown_pairs() -> impl Iterator<Item = (Strategy, Algo)> {
+    strategies().flat_map(|s| s.algos().iter().map(move |a| (s, *a)))
+}
+
+#[test]
+fn each_algorithm_in_redis_shows_its_own_files() {
+    let names = |s, a| files(s, a).iter().map(|f| f.name).collect::<Vec<_>>();
+    assert_eq!(names(Strategy::Lua, Algo::Bucket), ["lua.js", "bucket.lua"]);
+    assert_eq!(names(Strategy::Lua, Algo::Log), ["log.js", "log.lua"]);
+    assert_eq!(
+        names(Strategy::Lua, Algo::Counter),
+        ["counter.js", "counter.lua"]
+    );
+    // Redis's fixed window is INCR with the window in the key.
+    assert_eq!(names(Strategy::Lua, Algo::Fixed), ["incr.js"]);
+    assert_eq!(names(Strategy::Incr, Algo::Fixed), ["incr.js"]);
+    // The strategies that count in memory keep their file for every
+    // algorithm: their windows and buckets in memory are not written out.
+    for s in [Strategy::Local, Strategy::Split, Strategy::Edge] {
+        for a in Algo::ALL {
+            assert_eq!(files(s, a), files(s, Algo::Fixed), "{s:?} {a:?}");
+        }
+    }
+    // The URL's algorithm picks the files, the strategy's default without one.
+    let shown = |q: &str| {
+        let sc = report(q).scenario;
+        names(sc.strategy, sc.algo())
+    };
+    assert_eq!(shown("strategy=lua"), ["lua.js", "bucket.lua"]);
+    assert_eq!(shown("strategy=lua&algo=log"), ["log.js", "log.lua"]);
+}
+
 #[test]
 fn the_code_shown_is_byte_for_byte_the_files_the_node_test_runs() {
     let mut shown = Vec::new();
-    for s in strategies() {
-        let html = markup(s, "rll1");
+    for (s, a) in shown_pairs() {
+        let html = markup(s, a, "rll1");
         let texts = pres(&html);
-        assert_eq!(texts.len(), files(s).len(), "{s:?}");
-        for (f, text) in files(s).iter().zip(&texts) {
+        assert_eq!(texts.len(), files(s, a).len(), "{s:?} {a:?}");
+        for (f, text) in files(s, a).iter().zip(&texts) {
             let on_disk = std::fs::read_to_string(snippets_dir().join(f.name)).unwrap();
             assert_eq!(f.text, on_disk, "{} as built", f.name);
-            assert_eq!(text, &on_disk, "{} as shown for {s:?}", f.name);
+            assert_eq!(text, &on_disk, "{} as shown for {s:?} {a:?}", f.name);
             shown.push(f.name);
         }
     }
-    // Every file in snippets/ is shown, so none is tested and never seen.
+    // Every file in snippets/ is shown by some strategy and algorithm, so
+    // none is tested and never seen.
     let mut on_disk: Vec<String> = std::fs::read_dir(snippets_dir())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -70,16 +105,20 @@ fn the_code_shown_is_byte_for_byte_the_files_the_node_test_runs() {
 
 #[test]
 fn each_line_is_one_element_numbered_from_one_across_the_files() {
-    for s in strategies() {
-        let html = markup(s, "rll1");
+    for (s, a) in shown_pairs() {
+        let html = markup(s, a, "rll1");
         let numbers: Vec<u32> = attrs(&html, "data-line")
             .iter()
             .map(|n| n.parse().unwrap())
             .collect();
-        let total: usize = files(s).iter().map(|f| f.text.lines().count()).sum();
-        assert_eq!(numbers, (1..=total as u32).collect::<Vec<_>>(), "{s:?}");
+        let total: usize = files(s, a).iter().map(|f| f.text.lines().count()).sum();
+        assert_eq!(
+            numbers,
+            (1..=total as u32).collect::<Vec<_>>(),
+            "{s:?} {a:?}"
+        );
         // Short enough to read on a phone with little scrolling.
-        for f in files(s) {
+        for f in files(s, a) {
             for l in f.text.lines() {
                 assert!(l.chars().count() <= 62, "{}: {l}", f.name);
             }
@@ -89,28 +128,28 @@ fn each_line_is_one_element_numbered_from_one_across_the_files() {
 
 #[test]
 fn the_colouring_marks_keywords_comments_and_redis_calls() {
-    let html = markup(Strategy::GetSet, "rll1");
+    let html = markup(Strategy::GetSet, Algo::Fixed, "rll1");
     assert!(html.contains(r#"<span class="rll-code__k">await</span>"#));
     assert!(html.contains(r#"<span class="rll-code__r">get</span>"#));
     assert!(html.contains(r#"<span class="rll-code__r">set</span>"#));
     assert!(html.contains(r#"<span class="rll-code__c">// The fix is one line"#));
-    let lua = markup(Strategy::Lua, "rll1");
+    let lua = markup(Strategy::Lua, Algo::Bucket, "rll1");
     assert!(lua.contains(r#"<span class="rll-code__c">-- KEYS[1]"#));
     assert!(lua.contains(r#"<span class="rll-code__k">local</span>"#));
 }
 
 #[test]
 fn get_then_set_shows_the_race_and_names_the_fix() {
-    let text = files(Strategy::GetSet)[0].text;
+    let text = files(Strategy::GetSet, Algo::Fixed)[0].text;
     assert!(text.contains("redis.get(") && text.contains("redis.set("));
     assert!(text.contains("redis.incr("), "names the one-line fix");
     assert!(english().get(T::CodeGetSet).contains("INCR"));
 }
 
 /// The line `here` gives, as the text on it.
-fn line_text(s: Strategy, n: u32) -> &'static str {
+fn line_text(s: Strategy, a: Algo, n: u32) -> &'static str {
     let mut k = 0;
-    for f in files(s) {
+    for f in files(s, a) {
         for l in f.text.lines() {
             k += 1;
             if k == n {
@@ -118,17 +157,30 @@ fn line_text(s: Strategy, n: u32) -> &'static str {
             }
         }
     }
-    panic!("{s:?} has no line {n}")
+    panic!("{s:?} {a:?} has no line {n}")
 }
 
 #[test]
 fn every_line_the_mapping_names_is_in_the_code() {
-    let needles: &[(Strategy, &[&str])] = &[
-        (Strategy::Local, &["counts.set(", "if (count >="]),
-        (Strategy::Split, &["counts.set(", "if (count >="]),
-        (Strategy::Edge, &["counts.set(", "if (count >="]),
+    let needles: &[(Strategy, Algo, &[&str])] = &[
+        (
+            Strategy::Local,
+            Algo::Fixed,
+            &["counts.set(", "if (count >="],
+        ),
+        (
+            Strategy::Split,
+            Algo::Fixed,
+            &["counts.set(", "if (count >="],
+        ),
+        (
+            Strategy::Edge,
+            Algo::Fixed,
+            &["counts.set(", "if (count >="],
+        ),
         (
             Strategy::Sync,
+            Algo::Fixed,
             &[
                 "pending.set(user",
                 "if (count >=",
@@ -138,29 +190,49 @@ fn every_line_the_mapping_names_is_in_the_code() {
         ),
         (
             Strategy::GetSet,
+            Algo::Fixed,
             &["redis.get(", "if (count >=", "redis.set(", "return true"],
         ),
         (
             Strategy::Incr,
+            Algo::Fixed,
             &["redis.incr(", "redis.expire(", "return count <="],
         ),
         (
             Strategy::Lua,
+            Algo::Bucket,
             &["redis.evalSha(", "if tokens >= 1", "return ok === 1"],
         ),
+        (
+            Strategy::Lua,
+            Algo::Log,
+            &["redis.evalSha(", "if redis.call('ZCARD'", "return ok === 1"],
+        ),
+        (
+            Strategy::Lua,
+            Algo::Counter,
+            &["redis.evalSha(", "if p * (w - e)", "return ok === 1"],
+        ),
+        (
+            Strategy::Lua,
+            Algo::Fixed,
+            &["redis.incr(", "return count <="],
+        ),
     ];
-    for (s, list) in needles {
+    for (s, a, list) in needles {
         for n in *list {
-            let line = line_of(*s, n);
-            assert!(line > 0, "{s:?}: {n}");
-            assert!(line_text(*s, line).contains(n));
+            let line = line_of(*s, *a, n);
+            assert!(line > 0, "{s:?} {a:?}: {n}");
+            assert!(line_text(*s, *a, line).contains(n));
         }
     }
-    // Every strategy, at every moment something happens, names a line.
-    for s in strategies() {
+    // Every strategy and algorithm, at every moment something happens,
+    // names a line.
+    for (s, a) in shown_pairs() {
+        let (s, a) = (s.as_str(), a.as_str());
         for q in [
-            format!("strategy={}", s.as_str()),
-            format!("strategy={}&redis=down", s.as_str()),
+            format!("strategy={s}&algo={a}"),
+            format!("strategy={s}&algo={a}&redis=down"),
         ] {
             let r = report(&q);
             for t in r.event_times() {
@@ -174,9 +246,9 @@ fn every_line_the_mapping_names_is_in_the_code() {
 #[test]
 fn stepping_through_the_first_get_then_set_race_goes_get_if_set() {
     let r = report("strategy=getset&rtt=5");
-    let get = line_of(Strategy::GetSet, "redis.get(");
-    let iff = line_of(Strategy::GetSet, "if (count >=");
-    let set = line_of(Strategy::GetSet, "redis.set(");
+    let get = line_of(Strategy::GetSet, Algo::Fixed, "redis.get(");
+    let iff = line_of(Strategy::GetSet, Algo::Fixed, "if (count >=");
+    let set = line_of(Strategy::GetSet, Algo::Fixed, "redis.set(");
     // The first request: on the GET line from its arrival, on the if at
     // its decision, on the SET line once its SET has run.
     let first = r.requests[0];
@@ -232,31 +304,69 @@ fn the_other_strategies_mark_the_line_of_each_step() {
     let q = r.requests[1];
     assert_eq!(
         here(&r, q.arrival_us).unwrap().line,
-        line_of(Strategy::Incr, "redis.incr(")
+        line_of(Strategy::Incr, Algo::Fixed, "redis.incr(")
     );
     let first = r.requests[0];
     assert_eq!(
         here(&r, first.decided_us).map(|h| h.line),
-        Some(line_of(Strategy::Incr, "redis.expire("))
+        Some(line_of(Strategy::Incr, Algo::Fixed, "redis.expire("))
     );
     // Lua: the call, the script's check while Redis runs it, the answer.
     let r = report("strategy=lua&rtt=5");
     let q = r.requests[0];
     let ran = r.calls_for(0).next().unwrap().executed_us.unwrap();
     let line = |t| here(&r, t).unwrap().line;
-    assert_eq!(line(q.arrival_us), line_of(Strategy::Lua, "redis.evalSha("));
-    assert_eq!(line(ran), line_of(Strategy::Lua, "if tokens >= 1"));
-    assert!(line_text(Strategy::Lua, line(ran)).contains("tokens >= 1"));
+    assert_eq!(
+        line(q.arrival_us),
+        line_of(Strategy::Lua, Algo::Bucket, "redis.evalSha(")
+    );
+    assert_eq!(
+        line(ran),
+        line_of(Strategy::Lua, Algo::Bucket, "if tokens >= 1")
+    );
+    assert!(line_text(Strategy::Lua, Algo::Bucket, line(ran)).contains("tokens >= 1"));
+    // The log's and the counter's scripts: their own check while Redis runs
+    // them.
+    for (a, check) in [
+        (Algo::Log, "if redis.call('ZCARD'"),
+        (Algo::Counter, "if p * (w - e)"),
+    ] {
+        let r = report(&format!("strategy=lua&algo={}&rtt=5", a.as_str()));
+        let q = r.requests[0];
+        let ran = r.calls_for(0).next().unwrap().executed_us.unwrap();
+        let line = |t| here(&r, t).unwrap().line;
+        assert_eq!(
+            line(q.arrival_us),
+            line_of(Strategy::Lua, a, "redis.evalSha(")
+        );
+        assert_eq!(line(ran), line_of(Strategy::Lua, a, check));
+        assert_eq!(
+            line(q.answer_us),
+            line_of(Strategy::Lua, a, "return ok === 1")
+        );
+    }
+    // Lua's fixed window shows INCR's file: the INCR, then the comparison.
+    let r = report("strategy=lua&algo=fixed&rtt=5");
+    let q = r.requests[0];
+    let line = |t| here(&r, t).unwrap().line;
+    assert_eq!(
+        line(q.arrival_us),
+        line_of(Strategy::Lua, Algo::Fixed, "redis.incr(")
+    );
+    assert_eq!(
+        line(q.answer_us),
+        line_of(Strategy::Lua, Algo::Fixed, "return count <=")
+    );
     // Local counters: an allowed request is at the count, a refused one at the if.
     let r = report("strategy=local&servers=1&burst=20");
     let refused = r.requests.iter().find(|q| !q.allowed).unwrap();
     assert_eq!(
         here(&r, refused.arrival_us).unwrap().line,
-        line_of(Strategy::Local, "if (count >=")
+        line_of(Strategy::Local, Algo::Fixed, "if (count >=")
     );
     assert_eq!(
         here(&r, r.requests[0].arrival_us).unwrap().line,
-        line_of(Strategy::Local, "counts.set(")
+        line_of(Strategy::Local, Algo::Fixed, "counts.set(")
     );
     // Sync: a server's batch is at the INCRBY, then learns the total.
     let r = report("strategy=sync");
@@ -265,7 +375,7 @@ fn the_other_strategies_mark_the_line_of_each_step() {
     assert_eq!(
         h,
         Here {
-            line: line_of(Strategy::Sync, "redis.incrBy("),
+            line: line_of(Strategy::Sync, Algo::Fixed, "redis.incrBy("),
             request: None,
             server: Some(c.server),
             read: None
@@ -279,7 +389,7 @@ fn the_other_strategies_mark_the_line_of_each_step() {
         at_sentence(Some(&h), &english()),
         format!(
             "Request #1, at the gateway, is at line {}.",
-            line_of(Strategy::Edge, "counts.set(")
+            line_of(Strategy::Edge, Algo::Fixed, "counts.set(")
         )
     );
     // Nothing has happened before the first arrival.

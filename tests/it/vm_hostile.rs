@@ -626,12 +626,14 @@ fn dump_glossary(d: &mut Dump, langs: &[Lang]) {
 
 fn dump_code(d: &mut Dump) {
     for s in Strategy::ALL {
-        for id in ["rll1", "w-2"] {
-            d.rec(
-                "code_markup",
-                &format!("strategy={} id={id}", s.as_str()),
-                vm::code::markup(s, id).to_string(),
-            );
+        for a in s.algos() {
+            for id in ["rll1", "w-2"] {
+                d.rec(
+                    "code_markup",
+                    &format!("strategy={} algo={} id={id}", s.as_str(), a.as_str()),
+                    vm::code::markup(s, *a, id).to_string(),
+                );
+            }
         }
     }
 }
