@@ -25,7 +25,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             let (s, a) = shown.get();
             super::dom::html(&host, markup(s, a, &id), &mut last);
             if let Some(n) = &note_el {
-                super::dom::text(n, &lab.t(note(s)));
+                super::dom::text(n, &lab.t(note(s, a)));
             }
         });
     }

@@ -361,16 +361,19 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
     })
 }
 
-/// The note under the code for `s` (GET then SET's names the fix).
-pub fn note(s: Strategy) -> T {
-    match s {
-        Strategy::Local => T::CodeLocal,
-        Strategy::Split => T::CodeSplit,
-        Strategy::Sync => T::CodeSync,
-        Strategy::Edge => T::CodeEdge,
-        Strategy::GetSet => T::CodeGetSet,
-        Strategy::Incr => T::CodeIncr,
-        Strategy::Lua => T::CodeLua,
+/// The note under the code for strategy `s` keeping its count by `a`
+/// (GET then SET's names the fix).
+pub fn note(s: Strategy, a: Algo) -> T {
+    match (s, a) {
+        (Strategy::Local, _) => T::CodeLocal,
+        (Strategy::Split, _) => T::CodeSplit,
+        (Strategy::Sync, _) => T::CodeSync,
+        (Strategy::Edge, _) => T::CodeEdge,
+        (Strategy::GetSet, _) => T::CodeGetSet,
+        (Strategy::Incr, _) | (Strategy::Lua, Algo::Fixed) => T::CodeIncr,
+        (Strategy::Lua, Algo::Bucket) => T::CodeLua,
+        (Strategy::Lua, Algo::Log) => T::CodeLog,
+        (Strategy::Lua, Algo::Counter) => T::CodeCounter,
     }
 }
 

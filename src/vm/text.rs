@@ -459,7 +459,9 @@ texts! {
     CodeSync "code.sync" "allow never waits for Redis; sync runs every few milliseconds, adds this server's counts and learns the fleet's total.";
     CodeEdge "code.edge" "The same Map as local counters, in the one process every request passes through.";
     CodeGetSet "code.getset" "This is the racy version: between the GET and the SET other requests read the same count. The fix is one line: INCR, which adds one and returns the count in one step.";
-    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The first hit's EXPIRE gives the key a TTL, so the count starts again when the window ends.";
+    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The key names its window, so each window counts from zero; the first hit's EXPIRE lets an old window's key go.";
+    CodeLog "code.log" "The script keeps the times of the requests it let through in a sorted set: it drops those older than the window, counts the rest, and adds this one only if there is room. Exact in any window, for up to L entries per user.";
+    CodeCounter "code.counter" "The script keeps two counts, this window's and the last one's, and weighs the last one by how much of it still falls within the window. Two integers per user, and nearly exact.";
     CodeLua "code.lua" "Redis runs the whole script before any other command, so checking and taking a token are one step. EVALSHA sends only the script's hash; the first call sends the script itself with EVAL.";
     CodeWhen "code.when" "Pause or step the replay to see the line the latest request is on.";
     CodeAt "code.at" "Request #{i}, on server {s}, is at line {n}.";
