@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use ratelimit_lab::sim::{params, run, Command, Health, Report, Scenario, Strategy};
+use ratelimit_lab::sim::{params, run, Algo, Command, Health, Report, Scenario, Strategy};
 
 use crate::clock::Spread;
 use crate::real::{RealRun, SyncRecord};
@@ -402,14 +402,20 @@ impl RowResult {
         }
     }
 
-    /// The bucket's replay, and every run whose decisions differ, explained.
+    /// The script's replay, and every run whose decisions differ, explained.
     fn differences(&self, out: &mut String) {
         let scale = self.row.scale;
         for cell in &self.cells {
             if let Some((equal, calls)) = cell.replay {
+                let (name, held) = match self.scenario.with_strategy(cell.strategy).algo() {
+                    Algo::Bucket => ("bucket", "tokens left"),
+                    Algo::Log => ("sliding log", "entries in the log"),
+                    Algo::Counter => ("sliding-window counter", "the window's count"),
+                    Algo::Fixed => ("fixed window", "the window's count"),
+                };
                 let _ = writeln!(
                     out,
-                    "The bucket script replayed call by call at the model's execution times (no clock, no race): {equal} of {calls} replies (allowed, tokens left) equal to the model's.\n"
+                    "The {name} script replayed call by call at the model's execution times (no clock, no race): {equal} of {calls} replies (allowed, {held}) equal to the model's.\n"
                 );
             }
         }
