@@ -56,6 +56,35 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
+/// The table's heading: where Redis is, the priority and the load the
+/// runs had, and how to read the columns.
+fn print_header(harness: &Harness, seeds: u32) {
+    println!(
+        "## The model against a real redis-server (127.0.0.1:{}, persistence off)",
+        harness.redis().port()
+    );
+    println!();
+    println!(
+        "The harness and redis-server run at nice {}{}; the machine's load average at the start: {}.",
+        harness.priority().nice,
+        if harness.priority().own_group {
+            ", in a scheduling group of their own at that niceness"
+        } else {
+            " (in the session's scheduling group: a new one was not allowed)"
+        },
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into())
+    );
+    println!();
+    println!(
+        "{} seed(s) per strategy. Same decisions: seeds where every request got the model's decision; same count: seeds with as many allowed; undisturbed runs: those in which no wait ended, and no Redis command took, more than {} ms (a disturbed run is played once more, and the second attempt kept whatever it found). Calls as Redis counted them (INFO commandstats).",
+        seeds,
+        proof::table::DISTURBED.as_millis()
+    );
+    println!();
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -80,30 +109,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!(
-        "## The model against a real redis-server (127.0.0.1:{}, persistence off)",
-        harness.redis().port()
-    );
-    println!();
-    println!(
-        "The harness and redis-server run at nice {}{}; the machine's load average at the start: {}.",
-        harness.priority().nice,
-        if harness.priority().own_group {
-            ", in a scheduling group of their own at that niceness"
-        } else {
-            " (in the session's scheduling group: a new one was not allowed)"
-        },
-        std::fs::read_to_string("/proc/loadavg")
-            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-            .unwrap_or_else(|_| "unknown".into())
-    );
-    println!();
-    println!(
-        "{} seed(s) per strategy. Same decisions: seeds where every request got the model's decision; same count: seeds with as many allowed; undisturbed runs: those in which no wait ended, and no Redis command took, more than {} ms (a disturbed run is played once more, and the second attempt kept whatever it found). Calls as Redis counted them (INFO commandstats).",
-        args.seeds,
-        proof::table::DISTURBED.as_millis()
-    );
-    println!();
+    print_header(&harness, args.seeds);
     let tty = std::io::stderr().is_terminal();
     let mut lateness = Vec::new();
     for row in &rows {

@@ -553,6 +553,140 @@ async fn load_balancer(sh: Arc<Shared>, inboxes: Vec<mpsc::UnboundedSender<usize
     }
 }
 
+/// The burst, as the model draws it: each request's arrival time and
+/// server (they do not depend on the strategy, and a gateway's refusals
+/// keep their server in the local-counters run), and when a lone sticky
+/// server restarts, if it does.
+fn burst_of(s: &Scenario) -> (Vec<u64>, Vec<u32>, Option<u64>) {
+    let burst = sim::run(&s.with_strategy(Strategy::Local).with_redis(Health::Up));
+    let arrivals = burst.requests.iter().map(|r| r.arrival_us).collect();
+    let servers = burst
+        .requests
+        .iter()
+        .map(|r| r.server.unwrap_or(0))
+        .collect();
+    let restart_us = match (s.lb, s.move_ms, s.servers) {
+        (LoadBalancer::Sticky, Some(m), 1) => Some(u64::from(m) * 1000),
+        _ => None,
+    };
+    (arrivals, servers, restart_us)
+}
+
+/// Every server's own connection, opened before the burst (when Redis is
+/// down, each call tries again).
+async fn links(client: &Client, s: &Scenario) -> Vec<Arc<Link>> {
+    let mut links = Vec::new();
+    for _ in 0..s.servers {
+        let conn = if s.strategy.uses_redis() {
+            connect(client).await
+        } else {
+            None
+        };
+        links.push(Arc::new(Link {
+            client: client.clone(),
+            conn: Mutex::new(conn),
+        }));
+    }
+    links
+}
+
+/// A clean Redis and clean statistics, with the run's script loaded.
+async fn prepare(c: &mut MultiplexedConnection, lua: &str, sha: &str) -> Result<(), String> {
+    let _: () = redis::cmd("FLUSHALL")
+        .query_async(c)
+        .await
+        .map_err(|e| e.to_string())?;
+    let loaded: String = redis::cmd("SCRIPT")
+        .arg("LOAD")
+        .arg(lua)
+        .query_async(c)
+        .await
+        .map_err(|e| e.to_string())?;
+    if loaded != sha {
+        return Err(format!("SCRIPT LOAD returned {loaded}, expected {sha}"));
+    }
+    redis::cmd("CONFIG")
+        .arg("RESETSTAT")
+        .query_async(c)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// What the user's key holds after the run, as the model's final counter
+/// counts it: the latest window's count (the one the last request's
+/// command ran in), the log's entries, the bucket's whole tokens, the
+/// sync's total; `None` for the counts in memory.
+async fn read_counter(c: &mut MultiplexedConnection, sh: &Shared) -> Result<Option<u32>, String> {
+    let s = &sh.s;
+    let last = sh
+        .arrivals
+        .iter()
+        .max()
+        .map_or(0, |a| a + u64::from(s.rtt_us) / 2);
+    let get = |key: String| redis::cmd("GET").arg(key).clone();
+    let cmd = match (s.strategy, s.algo()) {
+        (Strategy::GetSet | Strategy::Incr, _) | (Strategy::Lua, Algo::Fixed | Algo::Counter) => {
+            get(sh.key(last))
+        }
+        (Strategy::Sync, _) => get(KEY.to_string()),
+        (Strategy::Lua, Algo::Log) => redis::cmd("ZCARD").arg(KEY).clone(),
+        (Strategy::Lua, Algo::Bucket) => {
+            let units: Option<u64> = redis::cmd("HGET")
+                .arg(KEY)
+                .arg("units")
+                .query_async(c)
+                .await
+                .map_err(|e| e.to_string())?;
+            return Ok(Some(units.map_or(s.limit, |u| (u / s.window_us()) as u32)));
+        }
+        _ => return Ok(None),
+    };
+    let v: Option<u32> = cmd.query_async(c).await.map_err(|e| e.to_string())?;
+    Ok(Some(v.unwrap_or(0)))
+}
+
+/// Starts every actor of the run on `tasks`: each server (and its syncer
+/// for `sync`), then the load balancer.
+fn start_actors(sh: &Arc<Shared>, links: Vec<Arc<Link>>, tasks: &mut JoinSet<()>) {
+    let mut inboxes = Vec::new();
+    for (id, link) in links.into_iter().enumerate() {
+        let memory = Arc::new(Mutex::new(<[Memory; 2]>::default()));
+        let (tx, rx) = mpsc::unbounded_channel();
+        inboxes.push(tx);
+        if sh.s.strategy == Strategy::Sync {
+            tasks.spawn(syncer(sh.clone(), id as u32, link.clone(), memory.clone()));
+        }
+        tasks.spawn(server(sh.clone(), id as u32, link, memory, rx));
+    }
+    tasks.spawn(load_balancer(sh.clone(), inboxes));
+}
+
+/// What the run found, from what its actors recorded.
+fn record(
+    sh: &Shared,
+    clock: &Clock,
+    commandstats: Option<BTreeMap<String, u64>>,
+    counter: Option<u32>,
+    complete: bool,
+) -> RealRun {
+    let take = |m: &Mutex<Vec<Duration>>| m.lock().map(|v| v.clone()).unwrap_or_default();
+    RealRun {
+        scenario: sh.s,
+        decisions: sh.decisions.lock().map(|d| d.clone()).unwrap_or_default(),
+        values: sh.values.lock().map(|v| v.clone()).unwrap_or_default(),
+        fail_decided: sh.fail_decided.load(Ordering::Relaxed),
+        counter,
+        commandstats,
+        sent: sh.sent.load(Ordering::Relaxed),
+        syncs: sh.syncs.lock().map(|v| v.clone()).unwrap_or_default(),
+        errors: sh.errors.lock().map(|e| e.clone()).unwrap_or_default(),
+        lateness: clock.lateness(),
+        waits: clock.waits(),
+        loopback: take(&sh.loopback),
+        complete,
+    }
+}
+
 /// Runs `scenario`'s burst for real against `target`, with the scenario's
 /// clock `scale` times slower than the model's. The model's Redis health
 /// is not used: `target` says whether Redis is up. A slow Redis is not
@@ -562,41 +696,12 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
     if s.redis == Health::Slow {
         return Err("a slow Redis is not played by the harness".into());
     }
-    // The burst, as the model draws it: arrival times and servers do not
-    // depend on the strategy, and a gateway's refusals keep their server
-    // in the local-counters run.
-    let burst = sim::run(&s.with_strategy(Strategy::Local).with_redis(Health::Up));
-    let arrivals: Vec<u64> = burst.requests.iter().map(|r| r.arrival_us).collect();
-    let servers: Vec<u32> = burst
-        .requests
-        .iter()
-        .map(|r| r.server.unwrap_or(0))
-        .collect();
-    let restart_us = match (s.lb, s.move_ms, s.servers) {
-        (LoadBalancer::Sticky, Some(m), 1) => Some(u64::from(m) * 1000),
-        _ => None,
-    };
+    let (arrivals, servers, restart_us) = burst_of(&s);
     let client =
         Client::open(format!("redis://127.0.0.1:{}/", target.port())).map_err(|e| e.to_string())?;
     let lua = script(s.algo());
     let sha = redis::Script::new(lua).get_hash().to_string();
-
-    // Every server's own connection, opened before the burst (when Redis
-    // is down, each call tries again).
-    let mut links = Vec::new();
-    for _ in 0..s.servers {
-        let conn = if s.strategy.uses_redis() {
-            connect(&client).await
-        } else {
-            None
-        };
-        links.push(Arc::new(Link {
-            client: client.clone(),
-            conn: Mutex::new(conn),
-        }));
-    }
-
-    // A clean Redis and clean statistics.
+    let links = links(&client, &s).await;
     let mut control = match target {
         Target::Up(_) => Some(
             connect(&client)
@@ -606,24 +711,7 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
         Target::Down(_) => None,
     };
     if let Some(c) = control.as_mut() {
-        let _: () = redis::cmd("FLUSHALL")
-            .query_async(c)
-            .await
-            .map_err(|e| e.to_string())?;
-        let loaded: String = redis::cmd("SCRIPT")
-            .arg("LOAD")
-            .arg(lua)
-            .query_async(c)
-            .await
-            .map_err(|e| e.to_string())?;
-        if loaded != sha {
-            return Err(format!("SCRIPT LOAD returned {loaded}, expected {sha}"));
-        }
-        let _: () = redis::cmd("CONFIG")
-            .arg("RESETSTAT")
-            .query_async(c)
-            .await
-            .map_err(|e| e.to_string())?;
+        prepare(c, lua, &sha).await?;
     }
 
     let b = arrivals.len();
@@ -644,19 +732,8 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
         loopback: Mutex::new(Vec::new()),
         syncs: Mutex::new(Vec::new()),
     });
-
     let mut tasks = JoinSet::new();
-    let mut inboxes = Vec::new();
-    for (id, link) in links.into_iter().enumerate() {
-        let memory = Arc::new(Mutex::new(<[Memory; 2]>::default()));
-        let (tx, rx) = mpsc::unbounded_channel();
-        inboxes.push(tx);
-        if s.strategy == Strategy::Sync {
-            tasks.spawn(syncer(sh.clone(), id as u32, link.clone(), memory.clone()));
-        }
-        tasks.spawn(server(sh.clone(), id as u32, link, memory, rx));
-    }
-    tasks.spawn(load_balancer(sh.clone(), inboxes));
+    start_actors(&sh, links, &mut tasks);
 
     // The longest a burst can take: its span, then a GET, a SET and their
     // timeouts, scaled; plus slack.
@@ -676,71 +753,12 @@ pub async fn run(target: Target, scenario: &Scenario, scale: u32) -> Result<Real
                 .query_async(c)
                 .await
                 .map_err(|e| e.to_string())?;
-            // The latest window's key: the one the last request's command
-            // ran in.
-            let last = sh
-                .arrivals
-                .iter()
-                .max()
-                .map_or(0, |a| a + s.rtt_us as u64 / 2);
-            let counter = match (s.strategy, s.algo()) {
-                (Strategy::GetSet | Strategy::Incr, _)
-                | (Strategy::Lua, Algo::Fixed | Algo::Counter) => {
-                    let v: Option<u32> = redis::cmd("GET")
-                        .arg(sh.key(last))
-                        .query_async(c)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    Some(v.unwrap_or(0))
-                }
-                (Strategy::Lua, Algo::Log) => {
-                    let n: u32 = redis::cmd("ZCARD")
-                        .arg(KEY)
-                        .query_async(c)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    Some(n)
-                }
-                (Strategy::Sync, _) => {
-                    let v: Option<u32> = redis::cmd("GET")
-                        .arg(KEY)
-                        .query_async(c)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    Some(v.unwrap_or(0))
-                }
-                (Strategy::Lua, Algo::Bucket) => {
-                    let units: Option<u64> = redis::cmd("HGET")
-                        .arg(KEY)
-                        .arg("units")
-                        .query_async(c)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    Some(units.map_or(s.limit, |u| (u / s.window_us()) as u32))
-                }
-                _ => None,
-            };
-            (Some(parse_commandstats(&info)), counter)
+            (Some(parse_commandstats(&info)), read_counter(c, &sh).await?)
         }
         None => (None, None),
     };
 
-    let take = |m: &Mutex<Vec<Duration>>| m.lock().map(|v| v.clone()).unwrap_or_default();
-    Ok(RealRun {
-        scenario: s,
-        decisions: sh.decisions.lock().map(|d| d.clone()).unwrap_or_default(),
-        values: sh.values.lock().map(|v| v.clone()).unwrap_or_default(),
-        fail_decided: sh.fail_decided.load(Ordering::Relaxed),
-        counter,
-        commandstats,
-        sent: sh.sent.load(Ordering::Relaxed),
-        syncs: sh.syncs.lock().map(|v| v.clone()).unwrap_or_default(),
-        errors: sh.errors.lock().map(|e| e.clone()).unwrap_or_default(),
-        lateness: clock.lateness(),
-        waits: clock.waits(),
-        loopback: take(&sh.loopback),
-        complete,
-    })
+    Ok(record(&sh, &clock, commandstats, counter, complete))
 }
 
 /// Runs the scenario's script on `port`'s Redis once per script call of the

@@ -535,6 +535,18 @@ pub fn explain(model: &Report, real: &RealRun, scale: u32) -> String {
         r.server.map_or("-".to_string(), |v| v.to_string()),
         r.arrival_us
     );
+    let _ = write!(text, "{}", what_happened(model, real, i, scale));
+    let _ = write!(text, "; {}", noise_near(real, moment, scale));
+    text
+}
+
+/// What request `i` met, real beside model: its deciding call's reply and
+/// the nearest write in the model (or, for `sync`, its server's nearest
+/// sync reply).
+fn what_happened(model: &Report, real: &RealRun, i: usize, scale: u32) -> String {
+    let s = &model.scenario;
+    let r = &model.requests[i];
+    let mut text = String::new();
     let decision = |d: Option<bool>| match d {
         Some(true) => "allowed",
         Some(false) => "refused",
@@ -595,7 +607,6 @@ pub fn explain(model: &Report, real: &RealRun, scale: u32) -> String {
             }
         }
     }
-    let _ = write!(text, "; {}", noise_near(real, moment, scale));
     text
 }
 
