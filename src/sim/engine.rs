@@ -184,6 +184,31 @@ fn queue(s: &Scenario, arrive: Vec<(u64, Event)>) -> (Queue<Event>, [usize; 3]) 
     (queue, lanes)
 }
 
+/// Each request's server, as the load balancer sends them: one draw per
+/// request for `random`, one or two draws after the arrivals for `sticky`.
+fn spread(s: &Scenario, arrivals: &[u32], rng: &mut Rng) -> Vec<u32> {
+    let n = s.servers;
+    match s.lb {
+        LoadBalancer::Random => arrivals.iter().map(|_| rng.below(n)).collect(),
+        LoadBalancer::RoundRobin => (0..s.burst).map(|k| k % n).collect(),
+        LoadBalancer::Sticky => {
+            let first = rng.below(n);
+            let second = match s.move_ms {
+                Some(_) if n > 1 => {
+                    let r = rng.below(n - 1);
+                    r + u32::from(r >= first)
+                }
+                _ => first,
+            };
+            let move_us = s.move_ms.map_or(u32::MAX, |m| m * 1000);
+            arrivals
+                .iter()
+                .map(|&t| if t >= move_us { second } else { first })
+                .collect()
+        }
+    }
+}
+
 impl World {
     fn new(s: Scenario) -> Self {
         World::from_start(s, &Start::new(&s))
@@ -194,27 +219,7 @@ impl World {
         let n = s.servers;
         let mut rng = start.rng.clone();
         let arrivals = &start.arrivals;
-        // The load balancer: one draw per request for `random`, one or two
-        // draws after the arrivals for `sticky`.
-        let servers: Vec<u32> = match s.lb {
-            LoadBalancer::Random => arrivals.iter().map(|_| rng.below(n)).collect(),
-            LoadBalancer::RoundRobin => (0..s.burst).map(|k| k % n).collect(),
-            LoadBalancer::Sticky => {
-                let first = rng.below(n);
-                let second = match s.move_ms {
-                    Some(_) if n > 1 => {
-                        let r = rng.below(n - 1);
-                        r + u32::from(r >= first)
-                    }
-                    _ => first,
-                };
-                let move_us = s.move_ms.map_or(u32::MAX, |m| m * 1000);
-                arrivals
-                    .iter()
-                    .map(|&t| if t >= move_us { second } else { first })
-                    .collect()
-            }
-        };
+        let servers = spread(&s, arrivals, &mut rng);
         // A lone server that "moves" restarts: its memory is empty from the
         // move on. It gets memory slot N.
         let restart_us = match (s.lb, s.move_ms) {
@@ -519,8 +524,9 @@ impl World {
         self.decided.push(req);
     }
 
-    /// The run's outcome, before the regular user's.
-    fn finish(mut self) -> Report {
+    /// What "over" counts against: L, or for a bucket L plus what it
+    /// refills between its first and latest use.
+    fn allowance(&self) -> u32 {
         let s = self.s;
         // A bucket's allowance is L plus what it refills between its first
         // and latest use: the script's runs in Redis, the burst's first and
@@ -533,23 +539,19 @@ impl World {
             },
             _ => None,
         };
-        let allowance = match used {
+        match used {
             Some((first, last)) => {
                 let refilled = (last - first) * u64::from(s.limit) / s.window_us();
                 s.limit
                     .saturating_add(refilled.min(u64::from(u32::MAX)) as u32)
             }
             None => s.limit,
-        };
-        // Allowed beyond the allowance, in decision order.
-        let mut seen = 0;
-        for &req in &self.decided {
-            let r = &mut self.requests[req as usize];
-            if r.allowed {
-                seen += 1;
-                r.beyond = seen > allowance;
-            }
         }
+    }
+
+    /// Each server's card, and the requests the gateway refused.
+    fn cards(&self) -> (Vec<ServerReport>, u32) {
+        let s = self.s;
         let mut servers: Vec<ServerReport> = (0..s.servers)
             .map(|i| ServerReport {
                 quota: (s.strategy == Strategy::Split).then(|| s.split_quota(i)),
@@ -571,6 +573,37 @@ impl World {
                 None => gateway_refused += 1,
             }
         }
+        (servers, gateway_refused)
+    }
+
+    /// What Redis holds for the user at the end, as the widget shows it.
+    fn final_counter(&self) -> Option<u32> {
+        let s = self.s;
+        match s.strategy {
+            Strategy::Sync => Some(self.counter),
+            Strategy::GetSet | Strategy::Incr => Some(self.redis_keep.held(Algo::Fixed, 1)),
+            Strategy::Lua => Some(match (self.algo, self.redis_keep.bucket.runs) {
+                (Algo::Bucket, None) => s.limit,
+                (algo, _) => self.redis_keep.held(algo, s.window_us()),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The run's outcome, before the regular user's.
+    fn finish(mut self) -> Report {
+        let s = self.s;
+        let allowance = self.allowance();
+        // Allowed beyond the allowance, in decision order.
+        let mut seen = 0;
+        for &req in &self.decided {
+            let r = &mut self.requests[req as usize];
+            if r.allowed {
+                seen += 1;
+                r.beyond = seen > allowance;
+            }
+        }
+        let (servers, gateway_refused) = self.cards();
         let allowed = self.requests.iter().filter(|r| r.allowed).count() as u32;
         let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
         let lower_middle = (latencies.len() - 1) / 2;
@@ -579,15 +612,7 @@ impl World {
         // 2.5 KB of the standard library's selection code into the wasm.
         super::sort::sort_keys(&mut latencies);
         let latency_median_us = latencies[lower_middle];
-        let final_counter = match s.strategy {
-            Strategy::Sync => Some(self.counter),
-            Strategy::GetSet | Strategy::Incr => Some(self.redis_keep.held(Algo::Fixed, 1)),
-            Strategy::Lua => Some(match (self.algo, self.redis_keep.bucket.runs) {
-                (Algo::Bucket, None) => s.limit,
-                (algo, _) => self.redis_keep.held(algo, s.window_us()),
-            }),
-            _ => None,
-        };
+        let final_counter = self.final_counter();
         Report {
             scenario: s,
             servers,

@@ -104,19 +104,43 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
             }),
         }
     }
+    read_choices(&last, &mut s, &mut notices);
+    read_knobs(&last, &mut s, &mut notices);
+    if let Some(v) = last("seed") {
+        match v.parse::<u64>() {
+            Ok(seed) => s = s.with_seed(seed),
+            Err(_) => notices.push(Notice::BadSeed {
+                given: shorten(v),
+                kept: s.seed,
+            }),
+        }
+    }
+    Parsed {
+        scenario: s,
+        notices,
+    }
+}
+
+/// Reads the named choices (the strategy first: how the count is kept
+/// depends on it) into `s`.
+fn read_choices<'a>(
+    last: &dyn Fn(&str) -> Option<&'a str>,
+    s: &mut Scenario,
+    notices: &mut Vec<Notice>,
+) {
     choice(
         last("strategy"),
         "strategy",
         &Strategy::ALL,
         Strategy::as_str,
         &mut s.strategy,
-        &mut notices,
+        notices,
     );
     // How the count is kept: only a way the strategy takes.
     if let Some(v) = last("algo") {
         let takes = s.strategy.algos();
         match Algo::parse(v).filter(|a| takes.contains(a)) {
-            Some(a) => s = s.with_algo(Some(a)),
+            Some(a) => *s = s.with_algo(Some(a)),
             None => notices.push(Notice::UnknownChoice {
                 name: "algo",
                 given: shorten(v),
@@ -131,7 +155,7 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         &LoadBalancer::ALL,
         LoadBalancer::as_str,
         &mut s.lb,
-        &mut notices,
+        notices,
     );
     choice(
         last("redis"),
@@ -139,7 +163,7 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         &Health::ALL,
         Health::as_str,
         &mut s.redis,
-        &mut notices,
+        notices,
     );
     choice(
         last("fail"),
@@ -147,43 +171,38 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Parsed 
         &Fail::ALL,
         Fail::as_str,
         &mut s.fail,
-        &mut notices,
+        notices,
     );
+}
+
+/// Reads every knob into `s` (the move and the edge last, within the span).
+fn read_knobs<'a>(
+    last: &dyn Fn(&str) -> Option<&'a str>,
+    s: &mut Scenario,
+    notices: &mut Vec<Notice>,
+) {
     // The move and the edge are checked against the span once it is known.
     for knob in KNOBS
         .iter()
         .filter(|k| k.name != MOVE.name && k.name != EDGE.name)
     {
         if let Some(v) = last(knob.name) {
-            let current = (knob.get)(&s);
-            if let Some(n) = read_number(knob, v, knob.max, current, &mut notices) {
-                s = (knob.set)(s, n);
+            let current = (knob.get)(s);
+            if let Some(n) = read_number(knob, v, knob.max, current, notices) {
+                *s = (knob.set)(*s, n);
             }
         }
     }
     if let Some(v) = last(MOVE.name) {
         let most = s.span_ms - 1;
-        if let Some(n) = read_number(&MOVE, v, most, s.move_ms, &mut notices) {
-            s = s.with_move_ms(Some(n));
+        if let Some(n) = read_number(&MOVE, v, most, s.move_ms, notices) {
+            *s = s.with_move_ms(Some(n));
         }
     }
     if let Some(v) = last(EDGE.name) {
-        if let Some(n) = read_number(&EDGE, v, s.span_ms, s.edge_ms, &mut notices) {
-            s = s.with_edge_ms(Some(n));
+        if let Some(n) = read_number(&EDGE, v, s.span_ms, s.edge_ms, notices) {
+            *s = s.with_edge_ms(Some(n));
         }
-    }
-    if let Some(v) = last("seed") {
-        match v.parse::<u64>() {
-            Ok(seed) => s = s.with_seed(seed),
-            Err(_) => notices.push(Notice::BadSeed {
-                given: shorten(v),
-                kept: s.seed,
-            }),
-        }
-    }
-    Parsed {
-        scenario: s,
-        notices,
     }
 }
 
