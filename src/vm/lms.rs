@@ -203,22 +203,20 @@ pub fn mastery(page: Option<u32>, platform: &str) -> u32 {
 }
 
 /// A decimal number as the platform writes it ("93", "72.6"), rounded to
-/// a whole number; `None` if it is not one or is negative. Read by hand:
+/// a whole number (halves up); `None` if it is not one, is negative or has
+/// a sign or an exponent (SCORM 1.2's CMIDecimal has neither). Read by the
+/// model's own decimal reader ([`crate::sim::params::parse_decimal`]):
 /// the standard library's float parser would add kilobytes to the wasm.
 fn decimal(text: &str) -> Option<u32> {
     let text = text.trim();
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
-    let n: u32 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let up = fraction.bytes().next().is_some_and(|b| b >= b'5');
-    n.checked_add(u32::from(up))
+    let d = crate::sim::params::parse_decimal(text)?;
+    if d.milli < 0 {
+        return None;
+    }
+    u32::try_from((d.milli + 500) / 1000).ok()
 }
 
 /// The status to set when the widget starts: `incomplete`, unless the
