@@ -99,8 +99,9 @@ pub fn check(questions: &[Question]) -> Result<(), String> {
             return Err(format!("quiz[{i}].prompt: the question is empty"));
         }
         if !(2..=6).contains(&n) {
+            let options = if n == 1 { "option" } else { "options" };
             return Err(format!(
-                "quiz[{i}].options: {n} options (2 to 6 are needed)"
+                "quiz[{i}].options: {n} {options} (2 to 6 are needed)"
             ));
         }
         if right != 1 {

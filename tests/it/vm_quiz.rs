@@ -257,7 +257,7 @@ fn a_course_authors_quiz_is_checked() {
     );
     assert_eq!(
         err(vec![q(1, 0)]),
-        "quiz[0].options: 1 options (2 to 6 are needed)"
+        "quiz[0].options: 1 option (2 to 6 are needed)"
     );
     assert_eq!(
         err(vec![q(3, 0), q(3, 0), q(7, 0)]),
