@@ -612,6 +612,7 @@ texts! {
     TourProgress "tour.progress" "Step {k} of {n}";
     TourGoalLabel "tour.goal" "Goal:";
     TourMet "tour.met" "Done.";
+    TourPart "tour.part" "Part {k} of {n} done. Now the next.";
     TourHint "tour.hint" "Hint";
     TourBack "tour.back" "Back";
     TourNext "tour.next" "Next";
@@ -656,17 +657,22 @@ texts! {
     Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through.";
     Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more.";
     Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request. “count 40” counts every INCR, refused ones too, and EXPIRE starts the count's one-second window. A token bucket in a Lua script is one step too; it refills as time passes, so a token refilled during a burst lets one more through.";
-    Tour6Title "tour.6.title" "When Redis is down";
-    Tour6Text "tour.6.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
-    Tour6Goal "tour.6.goal" "Choose what the servers should do when Redis does not answer.";
-    Tour6Hint "tour.6.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
-    Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
-    Tour6Not "tour.6.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
-    Tour7Title "tour.7.title" "Cheaper and approximate";
-    Tour7Text "tour.7.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit.";
-    Tour7Goal "tour.7.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
-    Tour7Hint "tour.7.hint" "Drag the sync interval slider left, towards a few milliseconds.";
-    Tour7Done "tour.7.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
+    Tour6Title "tour.6.title" "The window's edge";
+    Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window.";
+    Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside.";
+    Tour6Hint "tour.6.hint" "Drag the “Window's edge” slider left to about 20 ms, the middle of the burst. Then, under “How the count is kept”, choose sliding log or token bucket.";
+    Tour6Done "tour.6.done" "Each window's key starts from zero at its edge, so a burst across it gets 10 on each side: 20 in far less than a second, as INCR and its EXPIRE would let through. A sliding log counts the last second from each request, wherever the edge falls; a bucket refills at 10 a second, not all at once at the edge: 10 either way. A sliding counter only estimates the last second: one more here.";
+    Tour7Title "tour.7.title" "When Redis is down";
+    Tour7Text "tour.7.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
+    Tour7Goal "tour.7.goal" "Choose what the servers should do when Redis does not answer.";
+    Tour7Hint "tour.7.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
+    Tour7Done "tour.7.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
+    Tour7Not "tour.7.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
+    Tour8Title "tour.8.title" "Cheaper and approximate";
+    Tour8Text "tour.8.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit.";
+    Tour8Goal "tour.8.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
+    Tour8Hint "tour.8.hint" "Drag the sync interval slider left, towards a few milliseconds.";
+    Tour8Done "tour.8.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
 }
 
 impl T {
