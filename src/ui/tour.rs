@@ -123,16 +123,16 @@ pub fn bind(lab: Lab, root: &Element) {
     // Per visit of a step: which step the panel shows, whether its goal
     // has been met; over the whole lesson, the steps met (for messages).
     let mut shown: Option<Option<usize>> = None;
-    let mut done = false;
+    let mut reached = 0;
     let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     super::effect(move || {
         let k = lab.tour.get();
         let m = lab.m();
         if shown == Some(k) {
-            return update(lab, &root, k, &mut done);
+            return update(lab, &root, k, &mut reached);
         };
         shown = Some(k);
-        done = false;
+        reached = 0;
         if let Some(o) = &offer {
             dom::hide(o, k.is_some());
         }
@@ -174,23 +174,32 @@ pub fn bind(lab: Lab, root: &Element) {
                 }
             })
         }));
-        update(lab, &root, k, &mut done);
+        update(lab, &root, k, &mut reached);
     });
 }
 
 /// Checks the step's goal against the state and shows what follows: the
-/// goal marked done, the explanation (or why not), Next suggested; the
-/// message when the goal is first met in the lesson.
-fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
+/// parts of it met so far (`reached`, in this visit), the goal marked done,
+/// the explanation (or why not), Next suggested; the message when the goal
+/// is first met in the lesson.
+fn update(lab: Lab, root: &Element, k: Option<usize>, reached: &mut usize) {
     let Some(k) = k else { return };
     let m = lab.m();
     let Some(step) = m.steps.get(k) else { return };
     let at_end = lab.at_end.get();
-    let met = lab
-        .scenario
-        .with(|s| lab.report.with(|r| step.goal.met(s, r, at_end)));
-    if met && !*done {
-        *done = true;
+    let (met, now) = lab.scenario.with(|s| {
+        lab.report.with(|r| {
+            (
+                step.goal.met(s, r, at_end),
+                step.goal.reach(*reached, s, r, at_end),
+            )
+        })
+    });
+    let phases = step.goal.phases().len();
+    let was_done = *reached >= phases;
+    *reached = now;
+    let done = *reached >= phases;
+    if done && !was_done {
         let bit = 1u64 << k.min(63);
         let ever = lab.tour_met.get_untracked();
         if ever & bit == 0 {
@@ -200,15 +209,16 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, done: &mut bool) {
         }
     }
     if let Some(g) = find(root, Hook::TourGoal.selector()) {
-        dom::attr(&g, "data-done", if *done { "true" } else { "false" });
+        dom::attr(&g, "data-done", if done { "true" } else { "false" });
+        dom::attr(&g, "data-parts", &format!("{}/{phases}", *reached));
     }
     if let Some(s) = slot(root, Slot::TourDone) {
-        say(root, s, tour::status(step, *done, met, at_end, &m.texts));
+        say(root, s, tour::status(step, *reached, met, at_end, &m.texts));
     }
     if let Some(b) = find(root, Act::TourNext.selector()) {
-        dom::class(&b, "rll-button--primary", *done);
+        dom::class(&b, "rll-button--primary", done);
     }
-    if *done {
+    if done {
         if let Some(b) = find(root, Act::TourHint.selector()) {
             dom::class(&b, "rll-button--primary", false);
         }

@@ -218,7 +218,7 @@ pub fn score(questions: &[Question], answers: &[Answer]) -> Score {
 /// and the label and scenario of its "show me". The sentences live in the
 /// texts table, the scenarios here.
 #[allow(clippy::type_complexity)]
-const BUILTIN: [(T, [(T, T); 3], Option<(T, &str)>); 14] = [
+const BUILTIN: [(T, [(T, T); 3], Option<(T, &str)>); 17] = [
     (
         T::Quiz1Prompt,
         [
@@ -347,6 +347,33 @@ const BUILTIN: [(T, [(T, T); 3], Option<(T, &str)>); 14] = [
             (T::Quiz14Wrong2, T::Quiz14Wrong2Why),
         ],
         None,
+    ),
+    (
+        T::Quiz15Prompt,
+        [
+            (T::Quiz15Right, T::Quiz15RightWhy),
+            (T::Quiz15Wrong1, T::Quiz15Wrong1Why),
+            (T::Quiz15Wrong2, T::Quiz15Wrong2Why),
+        ],
+        Some((T::Quiz15Show, "strategy=lua&algo=log&edge=20")),
+    ),
+    (
+        T::Quiz16Prompt,
+        [
+            (T::Quiz16Right, T::Quiz16RightWhy),
+            (T::Quiz16Wrong1, T::Quiz16Wrong1Why),
+            (T::Quiz16Wrong2, T::Quiz16Wrong2Why),
+        ],
+        Some((T::Quiz16Show, "strategy=lua&algo=counter&edge=20")),
+    ),
+    (
+        T::Quiz17Prompt,
+        [
+            (T::Quiz17Right, T::Quiz17RightWhy),
+            (T::Quiz17Wrong1, T::Quiz17Wrong1Why),
+            (T::Quiz17Wrong2, T::Quiz17Wrong2Why),
+        ],
+        Some((T::Quiz17Show, "strategy=lua&algo=bucket&span=1000")),
     ),
 ];
 

@@ -607,6 +607,30 @@ texts! {
     Quiz14Wrong1Why "quiz.14.wrong1.why" "Then one user's count is split over several nodes, and you are back to several counters that each see a slice.";
     Quiz14Wrong2 "quiz.14.wrong2" "Every node keeps a copy of every counter";
     Quiz14Wrong2Why "quiz.14.wrong2.why" "Copies must be kept in step, which brings back the race between reading and writing that atomic commands avoid.";
+    Quiz15Prompt "quiz.15.prompt" "A partner's contract says at most 10 requests in any one second. A fixed window of 10 a second let 20 through in 40 ms, across a window's edge. Which way of keeping the count keeps the contract?";
+    Quiz15Right "quiz.15.right" "A sliding log: the time of every allowed request, counted over the second before each one";
+    Quiz15RightWhy "quiz.15.right.why" "Each request counts the allowed times of the second before it, wherever a window's edge falls, so no second ever holds more than 10. The price: up to 10 timestamps a user.";
+    Quiz15Wrong1 "quiz.15.wrong1" "A fixed window, with a shorter window and a smaller limit";
+    Quiz15Wrong1Why "quiz.15.wrong1.why" "Each window's count still starts from zero at its edge: a burst across an edge gets the limit on each side, however short the window.";
+    Quiz15Wrong2 "quiz.15.wrong2" "A sliding counter: this window's count plus the last one's, weighted";
+    Quiz15Wrong2Why "quiz.15.wrong2.why" "Two integers only estimate the last second, as if the last window's requests were spread evenly. Across the edge it lets 11 through: close, not the contract.";
+    Quiz15Show "quiz.15.show" "the sliding log, with a window's edge at 20 ms";
+    Quiz16Prompt "quiz.16.prompt" "A limit of 1,000 requests an hour for each of ten million users is kept in Redis. Which way of keeping the count uses little memory per user and stays close to the limit when a burst crosses a window's edge?";
+    Quiz16Right "quiz.16.right" "A sliding counter: two integers a user";
+    Quiz16RightWhy "quiz.16.right.why" "This window's count and the last one's, the last weighted by how much of it is still in the past hour, estimate the past hour within a little of the true count, in two integers a user.";
+    Quiz16Wrong1 "quiz.16.wrong1" "A sliding log, which is exact in any hour";
+    Quiz16Wrong1Why "quiz.16.wrong1.why" "Exact, but it keeps a timestamp per allowed request: up to 1,000 a user, ten billion in all, where a counter keeps two integers.";
+    Quiz16Wrong2 "quiz.16.wrong2" "A fixed window: one integer a user, just as close";
+    Quiz16Wrong2Why "quiz.16.wrong2.why" "One integer is the least memory, but not close: each window starts from zero at its edge, so a burst across it gets up to twice the limit.";
+    Quiz16Show "quiz.16.show" "the sliding counter, with a window's edge at 20 ms";
+    Quiz17Prompt "quiz.17.prompt" "At 10 a second, an app may send 10 at once after a quiet spell, then should get one more every 100 ms, not ten more in a lump later. Which way of keeping the count does that?";
+    Quiz17Right "quiz.17.right" "A token bucket: it holds up to the limit and refills at the rate";
+    Quiz17RightWhy "quiz.17.right.why" "A full bucket lets a burst of the limit through at once, then only what refills: at 10 a second, a token every 100 ms. Over one second of a steady stream, about 10 plus 10.";
+    Quiz17Wrong1 "quiz.17.wrong1" "A sliding log: it lets the burst through too";
+    Quiz17Wrong1Why "quiz.17.wrong1.why" "It does, but then nothing trickles back: after a burst of 10 the app waits until the first request is a second old, then gets them back as they age out, in a burst again.";
+    Quiz17Wrong2 "quiz.17.wrong2" "A fixed window: the limit at once, every window";
+    Quiz17Wrong2Why "quiz.17.wrong2.why" "It gives the whole limit back all at once at each edge, so a burst just before an edge and another just after get twice the limit, far above the rate.";
+    Quiz17Show "quiz.17.show" "the token bucket, 40 requests over one second";
     // The guided lesson.
     TourOffer "tour.offer" "New here? Take the guided lesson.";
     TourStart "tour.start" "Start the lesson: {n} steps, about {min} min";
@@ -614,6 +638,7 @@ texts! {
     TourProgress "tour.progress" "Step {k} of {n}";
     TourGoalLabel "tour.goal" "Goal:";
     TourMet "tour.met" "Done.";
+    TourPart "tour.part" "Part {k} of {n} done. Now the next.";
     TourHint "tour.hint" "Hint";
     TourBack "tour.back" "Back";
     TourNext "tour.next" "Next";
@@ -658,17 +683,22 @@ texts! {
     Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through.";
     Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more.";
     Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request. “count 40” counts every INCR, refused ones too, and EXPIRE starts the count's one-second window. A token bucket in a Lua script is one step too; it refills as time passes, so a token refilled during a burst lets one more through.";
-    Tour6Title "tour.6.title" "When Redis is down";
-    Tour6Text "tour.6.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
-    Tour6Goal "tour.6.goal" "Choose what the servers should do when Redis does not answer.";
-    Tour6Hint "tour.6.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
-    Tour6Done "tour.6.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
-    Tour6Not "tour.6.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
-    Tour7Title "tour.7.title" "Cheaper and approximate";
-    Tour7Text "tour.7.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit.";
-    Tour7Goal "tour.7.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
-    Tour7Hint "tour.7.hint" "Drag the sync interval slider left, towards a few milliseconds.";
-    Tour7Done "tour.7.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
+    Tour6Title "tour.6.title" "The window's edge";
+    Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window.";
+    Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside.";
+    Tour6Hint "tour.6.hint" "Drag the “Window's edge” slider left to about 20 ms, the middle of the burst. Then, under “How the count is kept”, choose sliding log or token bucket.";
+    Tour6Done "tour.6.done" "Each window's key starts from zero at its edge, so a burst across it gets 10 on each side: 20 in far less than a second, as INCR and its EXPIRE would let through. A sliding log counts the last second from each request, wherever the edge falls; a bucket refills at 10 a second, not all at once at the edge: 10 either way. A sliding counter only estimates the last second: one more here.";
+    Tour7Title "tour.7.title" "When Redis is down";
+    Tour7Text "tour.7.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
+    Tour7Goal "tour.7.goal" "Choose what the servers should do when Redis does not answer.";
+    Tour7Hint "tour.7.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
+    Tour7Done "tour.7.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
+    Tour7Not "tour.7.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
+    Tour8Title "tour.8.title" "Cheaper and approximate";
+    Tour8Text "tour.8.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit.";
+    Tour8Goal "tour.8.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
+    Tour8Hint "tour.8.hint" "Drag the sync interval slider left, towards a few milliseconds.";
+    Tour8Done "tour.8.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
 }
 
 impl T {

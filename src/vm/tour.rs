@@ -1,7 +1,7 @@
 //! The guided lesson: a few steps, each with a scenario it opens on, one
 //! goal the widget detects from the model's state (the scenario, its
 //! report, and whether the replay is at its end; never from which button
-//! was pressed), a hint, and an explanation once the goal holds. The seven
+//! was pressed), a hint, and an explanation once the goal holds. The eight
 //! built-in steps follow the course; a content file's `tour` array
 //! replaces them (docs/CONTENT.md). Pure, and tested natively
 //! (`tests/it/vm_tour.rs`).
@@ -30,39 +30,84 @@ pub enum Goal {
     /// At least this many servers and this round trip (µs), and still
     /// exactly min(burst, allowance) allowed (`exact-with`).
     ExactWith(u32, u32),
-    /// A setting has the value it has in this scenario (`setting`).
-    Setting(&'static str, Scenario),
+    /// A setting has one of the values it has in these scenarios
+    /// (`setting`).
+    Setting(&'static str, Vec<Scenario>),
     /// At most this many times the limit allowed (`allowed-at-most`).
     AllowedAtMost(u32),
+    /// The burst straddles a window's edge: some requests counted in the
+    /// window before it, some in the one after (`edge-inside`).
+    EdgeInside,
+    /// Every one of these at once (`… and …`).
+    All(Vec<Goal>),
+    /// These in turn, each met after the one before it in the same visit
+    /// of the step (`… then …`): see [`Goal::reach`].
+    Then(Vec<Goal>),
 }
 
 impl Goal {
     /// Reads a goal as a content file writes it: its kind, then its
     /// parameters, separated by spaces (`allowed-at-least 3`,
-    /// `exact-with 12 10`, `setting fail closed`).
+    /// `exact-with 12 10`, `setting fail closed`); goals joined by `and`
+    /// are met together, and parts joined by `then` one after the other
+    /// (`edge-inside and allowed-at-least 1.5 then setting algo log`).
     pub fn parse(text: &str) -> Option<Goal> {
         let words: Vec<&str> = text.split_whitespace().collect();
+        let parts = |words: &[&str], by: &str, one: &dyn Fn(&[&str]) -> Option<Goal>| {
+            words
+                .split(|w| *w == by)
+                .map(one)
+                .collect::<Option<Vec<Goal>>>()
+        };
+        let all = |words: &[&str]| {
+            let mut goals = parts(words, "and", &Goal::parse_one)?;
+            Some(match goals.len() {
+                1 => goals.remove(0),
+                _ => Goal::All(goals),
+            })
+        };
+        let mut phases = parts(&words, "then", &all)?;
+        Some(match phases.len() {
+            1 => phases.remove(0),
+            _ => Goal::Then(phases),
+        })
+    }
+
+    /// Reads one goal: its kind and its parameters.
+    fn parse_one(words: &[&str]) -> Option<Goal> {
         let times = |w: &str| {
             params::parse_decimal(w)
                 .filter(|d| d.milli > 0 && d.milli <= 1_000_000)
                 .map(|d| d.milli as u32)
         };
-        Some(match words[..] {
+        Some(match words {
             ["replay-end"] => Goal::ReplayEnd,
             ["allowed-at-least", k] => Goal::AllowedAtLeast(times(k)?),
             ["allowed-at-most", k] => Goal::AllowedAtMost(times(k)?),
             ["regular-user-below-limit"] => Goal::RegularUserBelowLimit,
+            ["edge-inside"] => Goal::EdgeInside,
             ["exact-with", n, rtt] => Goal::ExactWith(
                 n.parse().ok()?,
                 params::read_value(&crate::sim::RTT, rtt)? as u32,
             ),
-            ["setting", name, value] => Goal::Setting(known(name)?, clean(&[(name, value)])?),
+            ["setting", name, values @ ..] if !values.is_empty() => {
+                let name = known(name)?;
+                Goal::Setting(
+                    name,
+                    values
+                        .iter()
+                        .map(|v| clean(&[(name, v)]))
+                        .collect::<Option<_>>()?,
+                )
+            }
             _ => return None,
         })
     }
 
     /// Whether the goal holds for scenario `s`, its report `r`, with the
-    /// replay at its end or not.
+    /// replay at its end or not. Parts met in turn (`then`) hold when all
+    /// of them hold at once; the lesson meets them one by one
+    /// ([`Goal::reach`]).
     pub fn met(&self, s: &Scenario, r: &Report, at_end: bool) -> bool {
         let times = |k: u32| u64::from(k) * u64::from(r.limit);
         let allowed = u64::from(r.allowed) * 1000;
@@ -74,8 +119,9 @@ impl Goal {
             Goal::ExactWith(n, rtt) => {
                 s.servers >= *n && s.rtt_us >= *rtt && r.allowed == s.burst.min(r.allowance)
             }
-            Goal::Setting(name, g) => match *name {
+            Goal::Setting(name, values) => values.iter().any(|g| match *name {
                 "strategy" => s.strategy == g.strategy,
+                "algo" => s.algo() == g.algo(),
                 "lb" => s.lb == g.lb,
                 "redis" => s.redis == g.redis,
                 "fail" => s.fail == g.fail,
@@ -83,8 +129,33 @@ impl Goal {
                 _ => KNOBS
                     .iter()
                     .any(|k| k.name == *name && (k.get)(s) == (k.get)(g)),
-            },
+            }),
+            Goal::EdgeInside => {
+                r.requests.iter().any(|q| q.window < 0) && r.requests.iter().any(|q| q.window >= 0)
+            }
+            Goal::All(goals) | Goal::Then(goals) => goals.iter().all(|g| g.met(s, r, at_end)),
         }
+    }
+
+    /// The parts the learner meets in turn: those of `then`, or the goal
+    /// itself.
+    pub fn phases(&self) -> &[Goal] {
+        match self {
+            Goal::Then(goals) => goals,
+            _ => std::slice::from_ref(self),
+        }
+    }
+
+    /// How many of the [`Goal::phases`] are met, when `reached` were met
+    /// before this state: the next ones are checked against it, in order.
+    /// The goal is met once all of them are.
+    pub fn reach(&self, reached: usize, s: &Scenario, r: &Report, at_end: bool) -> usize {
+        let phases = self.phases();
+        let mut k = reached.min(phases.len());
+        while k < phases.len() && phases[k].met(s, r, at_end) {
+            k += 1;
+        }
+        k
     }
 
     /// The sliders and settings the learner needs for this goal, by their
@@ -95,6 +166,16 @@ impl Goal {
             // Not a setting: the regular user's line in the totals.
             Goal::RegularUserBelowLimit => vec!["regular"],
             Goal::Setting(name, _) => vec![name],
+            Goal::EdgeInside => vec!["edge"],
+            Goal::All(goals) | Goal::Then(goals) => {
+                let mut uses = Vec::new();
+                for name in goals.iter().flat_map(Goal::uses) {
+                    if !uses.contains(&name) {
+                        uses.push(name);
+                    }
+                }
+                uses
+            }
             _ => Vec::new(),
         }
     }
@@ -184,7 +265,7 @@ fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Opt
 /// The built-in steps: the sentences' keys (title, text, task, hint,
 /// explanation, why not), the goal and the opening scenario.
 type Builtin = ([T; 5], Option<T>, &'static str, &'static str);
-const BUILTIN: [Builtin; 7] = [
+const BUILTIN: [Builtin; 8] = [
     (
         [
             T::Tour1Title,
@@ -253,9 +334,9 @@ const BUILTIN: [Builtin; 7] = [
             T::Tour6Hint,
             T::Tour6Done,
         ],
-        Some(T::Tour6Not),
-        "setting fail closed",
-        "strategy=incr&redis=down",
+        None,
+        "edge-inside and allowed-at-least 1.5 then edge-inside and setting algo log bucket and allowed-at-most 1",
+        "strategy=lua&algo=fixed",
     ),
     (
         [
@@ -265,13 +346,25 @@ const BUILTIN: [Builtin; 7] = [
             T::Tour7Hint,
             T::Tour7Done,
         ],
+        Some(T::Tour7Not),
+        "setting fail closed",
+        "strategy=incr&redis=down",
+    ),
+    (
+        [
+            T::Tour8Title,
+            T::Tour8Text,
+            T::Tour8Goal,
+            T::Tour8Hint,
+            T::Tour8Done,
+        ],
         None,
         "allowed-at-most 1.5",
         "strategy=sync&sync=30",
     ),
 ];
 
-/// The seven built-in steps, in `t`'s words.
+/// The eight built-in steps, in `t`'s words.
 pub fn builtin(t: &Texts) -> Vec<Step> {
     BUILTIN
         .iter()
@@ -314,7 +407,7 @@ pub const FIELD_ABOUT: [&str; FIELDS.len()] = [
 /// then its parameters in capitals), with when it is met and an example
 /// the parser reads (docs/CONTENT.md, "The lesson": written from these;
 /// the test reads every example with [`Goal::parse`]).
-pub const GOALS: [(&str, &str, &str); 6] = [
+pub const GOALS: [(&str, &str, &str); 9] = [
     ("replay-end", "the replay shows the end of the burst", "replay-end"),
     (
         "allowed-at-least K",
@@ -337,9 +430,24 @@ pub const GOALS: [(&str, &str, &str); 6] = [
         "exact-with 12 10",
     ),
     (
-        "setting NAME VALUE",
-        "a setting has this value, with the URL's names and values",
-        "setting fail closed",
+        "setting NAME VALUE…",
+        "a setting has this value (or one of these values), with the URL's names and values",
+        "setting algo log bucket",
+    ),
+    (
+        "edge-inside",
+        "the burst straddles a window's edge: some requests are counted in the window before it, some in the one after",
+        "edge-inside",
+    ),
+    (
+        "GOAL and GOAL",
+        "both are met at once (any number of goals may be joined by `and`)",
+        "edge-inside and allowed-at-least 1.5",
+    ),
+    (
+        "GOAL then GOAL",
+        "the parts are met in turn: each is checked only once the one before it has been met in this visit of the step, and the step is done with the last (\"Part 1 of 2 done.\" in between, through `tour.part`)",
+        "edge-inside and allowed-at-least 1.5 then setting algo log",
     ),
 ];
 
@@ -443,7 +551,8 @@ pub fn offer(n: usize, t: &Texts) -> String {
 }
 
 /// The lesson panel for step `k` (0-based) of `steps`. The view fills in
-/// what changes within a step: the goal's `data-done`, the explanation,
+/// what changes within a step: the goal's `data-done` and `data-parts`
+/// (parts met of the goal's [`Goal::phases`]), the explanation,
 /// the hint and Next's emphasis.
 pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     let Some(s) = steps.get(k) else {
@@ -453,7 +562,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     let mut o = Html::with_capacity(1500);
     html!(
         o,
-        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false" data-parts="0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
         id,
         k + 1,
         n,
@@ -470,6 +579,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         esc(&s.title),
         h,
         esc(&s.text),
+        s.goal.phases().len(),
         esc(t.get(T::TourGoalLabel)),
         esc(&s.task)
     );
@@ -536,11 +646,19 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
 }
 
 /// What the status line under the goal says: the explanation once the goal
-/// has been met in this visit, else why not (when the step has a why-not
-/// and the learner has seen the outcome), else nothing.
-pub fn status(s: &Step, done: bool, met: bool, at_end: bool, t: &Texts) -> String {
-    if done {
+/// has been met in this visit, else how many of its parts have been (a
+/// goal met in turn, `then`), else why not (when the step has a why-not
+/// and the learner has seen the outcome), else nothing. `reached` is the
+/// number of the goal's [`Goal::phases`] met in this visit.
+pub fn status(s: &Step, reached: usize, met: bool, at_end: bool, t: &Texts) -> String {
+    let n = s.goal.phases().len();
+    if reached >= n {
         format!("{} {}", t.get(T::TourMet), s.done)
+    } else if reached > 0 {
+        t.fill(
+            T::TourPart,
+            &[("k", &reached.to_string()), ("n", &n.to_string())],
+        )
     } else if !met && at_end {
         s.not.clone().unwrap_or_default()
     } else {

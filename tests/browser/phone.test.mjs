@@ -6,7 +6,7 @@
 // user that is not drawn, no stale interval, a why-not that is a warning,
 // a hint that holds under reduced motion, "Done." after the narration);
 // every idea the quiz asks about taught somewhere in the lesson, and the
-// recap's; steps that open near their goal, "Step N of 7" heard with the
+// recap's; steps that open near their goal, "Step N of 8" heard with the
 // heading, the hint after its button; the charts' lines and the picture's
 // wires at 3:1.
 import { describe, test, after } from 'node:test';
@@ -74,7 +74,7 @@ describe('the picture\'s key on a phone (1, 2)', () => {
     await goalMet(w);
     await waitFor(async () => /EXPIRE/.test(await doneSlot(w).innerText()), { message: 'step 5 explains Redis\'s count and EXPIRE' });
     assert.match(await doneSlot(w).innerText(), /count 40.* refused ones too/);
-    await w.goto('?tour=7');
+    await w.goto('?tour=8');
     assert.match(await w.locator('tour-step').innerText(), /S1 14\+0\/10/);
     assert.deepEqual(w.problems(), []);
     await w.close();
@@ -101,8 +101,8 @@ describe('the result beside the control (3)', () => {
       await w.close();
     });
 
-    test(`at ${width}×${height} the fail closed radio stays in view as step 6's goal is met`, async () => {
-      const w = await openWidget('?tour=6', { width, height });
+    test(`at ${width}×${height} the fail closed radio stays in view as step 7's goal is met`, async () => {
+      const w = await openWidget('?tour=7', { width, height });
       await w.toEnd();
       await w.locator('fail-closed').focus();
       await w.page.keyboard.press('Space');
@@ -124,18 +124,18 @@ describe('words that match what happens (4)', () => {
     await w.close();
   });
 
-  test('step 3 draws no calm user it speaks of; step 7 names no interval the slider has left', async () => {
+  test('step 3 draws no calm user it speaks of; step 8 names no interval the slider has left', async () => {
     const w = await openWidget('?tour=3', { width: 390, height: 844 });
     assert.doesNotMatch(await w.locator('tour-step').innerText(), /second, calm user/);
     assert.match(await w.locator('tour-step').innerText(), /not drawn/);
-    await w.goto('?tour=7');
+    await w.goto('?tour=8');
     await w.setSlider('sync', 5);
     assert.doesNotMatch(await w.locator('tour-step').innerText(), /every 100 ms/);
     await w.close();
   });
 
   test('the fail-open warning is not styled as success', async () => {
-    const w = await openWidget('?tour=6', { width: 390, height: 844 });
+    const w = await openWidget('?tour=7', { width: 390, height: 844 });
     await w.choose('fail-open');
     await w.toEnd();
     await waitFor(async () => /Fail open/.test(await doneSlot(w).innerText()), { message: 'the why-not' });
@@ -199,7 +199,7 @@ describe('what the lesson teaches (5)', () => {
     assert.match(lesson, /[Ss]ticky sessions.*(deploy|move)/, 'sticky sessions and a move');
     assert.match(lesson, /token bucket/, 'the token bucket');
     assert.match(lesson, /autoscaling adds servers/, 'autoscaled ÷ N shares');
-    await w.goto('?tour=7');
+    await w.goto('?tour=8');
     await w.locator('tour-next').click();
     const recap = await w.locator('tour-recap').innerText();
     assert.match(recap, /fail closed/);
@@ -210,7 +210,7 @@ describe('what the lesson teaches (5)', () => {
 });
 
 describe('less work by keyboard (6)', () => {
-  test('steps 5 and 7 open near their goals: a few arrow presses each', async () => {
+  test('steps 5 and 8 open near their goals: a few arrow presses each', async () => {
     const w = await openWidget('?tour=5', { width: 390, height: 844 });
     let presses = 0;
     const press = async (name, key, until) => {
@@ -219,19 +219,19 @@ describe('less work by keyboard (6)', () => {
     };
     await press('servers', 'ArrowRight', async () => (await w.sliderValue('servers')) >= 12);
     await press('rtt', 'ArrowRight', async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true');
-    await w.goto('?tour=7');
+    await w.goto('?tour=8');
     await press('sync', 'ArrowLeft', async () => (await w.locator('tour-goal').getAttribute('data-done')) === 'true');
-    assert.ok(presses <= 60, `${presses} arrow presses for steps 5 and 7 (179 before)`);
+    assert.ok(presses <= 60, `${presses} arrow presses for steps 5 and 8 (179 before)`);
     // The coarse step of the ARIA slider pattern: PageDown, a tenth of the
-    // range, meets step 7's goal in one press.
-    await w.goto('?tour=7');
+    // range, meets step 8's goal in one press.
+    await w.goto('?tour=8');
     await w.locator('sync').focus();
     await w.page.keyboard.press('PageDown');
     await goalMet(w);
     await w.close();
   });
 
-  test('"Step N of 7" is heard with the focused heading; the hint comes after its button', async () => {
+  test('"Step N of 8" is heard with the focused heading; the hint comes after its button', async () => {
     const w = await openWidget('?tour=1', { width: 390, height: 844 });
     await w.locator('tour-next').click();
     const f = await focused(w.page);
@@ -240,7 +240,7 @@ describe('less work by keyboard (6)', () => {
       const h = document.activeElement;
       return (h.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
     });
-    assert.match(described, /Step 2 of 7/);
+    assert.match(described, /Step 2 of 8/);
     const order = await w.locator('tour-hint').evaluate((b) => {
       const hint = b.closest('[data-testid="tour-step"]').querySelector('[data-slot="tour-hint-text"]');
       return b.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';

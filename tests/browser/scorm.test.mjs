@@ -190,7 +190,7 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
     await waitFor(async () => /^Score: 2 of 3 answered right/.test(await status.innerText()), { message: 'progress restored' });
     const pressed = await l.q.evaluateAll((qs) => qs.map((q) => q.querySelectorAll('[aria-checked="true"]').length));
     assert.deepEqual(pressed.slice(0, 4), [1, 1, 1, 0]);
-    // The rest right: 13 of 14 first answers right, 93.
+    // The rest right: all but one first answers right (16 of 17, 94).
     const total = await l.q.count();
     await answer(l, [...Array(total).keys()].slice(3));
     await waitFor(async () => (await recorded(l.page)).status !== 'incomplete', { message: 'graded' });
@@ -198,7 +198,7 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
     const want = String(Math.round((100 * (total - 1)) / total));
     assert.deepEqual([r.status, r.raw, r.min, r.max], ['passed', want, '0', '100']);
     console.log(`finished: ${JSON.stringify({ status: r.status, raw: r.raw, min: r.min, max: r.max })}`);
-    // Try again, worse: 2 right of 14.
+    // Try again, worse: 2 right of 17.
     await l.frame.locator('[data-testid="quiz-reset"]').click();
     await answer(l, [0, 1], [...Array(total).keys()].slice(2));
     await waitFor(async () => (await recorded(l.page)).suspend.split(';')[2].split(',').every((a) => a !== 'a=' && a !== ''), { message: 'second attempt kept' });
@@ -213,7 +213,7 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
   });
 
   test('below mastery is failed, and a recorded pass is never taken away by a relaunch', async () => {
-    // A fresh learner: 10 of 14 right (71) is below 80.
+    // A fresh learner: 10 of 17 right (59) is below 80.
     const l = await launch();
     const total = await l.q.count();
     await answer(l, [...Array(10).keys()], [...Array(total).keys()].slice(10));

@@ -1,5 +1,5 @@
 // The guided lesson (docs/CONTENT.md, docs/EMBEDDING.md): the offer above
-// the tabs; all seven steps walked as a learner would, by mouse and by
+// the tabs; all eight steps walked as a learner would, by mouse and by
 // keyboard only, each goal open on entry and met by the learner's move;
 // the messages in a cross-origin frame; `tour=4` resuming at step 4; a
 // content file's own steps, and a bad one left out with a notice; the
@@ -74,7 +74,7 @@ async function step(w) {
 }
 
 /** Waits until the step shown is `k` of `n`, with its goal open, and the address says tour=k. */
-async function atStep(w, k, n = 7) {
+async function atStep(w, k, n = 8) {
   await waitFor(async () => (await step(w)).step === k, { message: `step ${k}` });
   const s = await step(w);
   assert.deepEqual(s, { step: k, steps: n, progress: `${k}/${n}`, done: 'false' }, `step ${k} on entry`);
@@ -89,6 +89,14 @@ async function doneNow(w, k, timeout = 5000) {
   assert.match(await w.locator('tour-next').getAttribute('class'), /rll-button--primary/, `step ${k}: Next is suggested`);
 }
 
+/** Waits until `k` parts of the step's goal are met, the goal still open (a goal met in parts). */
+async function partsNow(w, k, n) {
+  await waitFor(async () => (await w.locator('tour-goal').getAttribute('data-parts')) === `${k}/${n}`, { message: `part ${k} of ${n} met` });
+  assert.equal(await w.locator('tour-goal').getAttribute('data-done'), 'false', `part ${k} of ${n} is not the goal`);
+  await waitFor(async () => new RegExp(`Part ${k} of ${n} done\\.`).test(await w.text('tour')), { message: `part ${k} said` });
+  assert.doesNotMatch(await w.text('tour'), /Done\./, 'no "Done." before the last part');
+}
+
 /** Presses Tab until the element with test id `id` has the focus, then `keys`. */
 async function keysOn(w, id, ...keys) {
   await tabTo(w.page, (f) => f.testid === id, { max: 80, what: id });
@@ -96,10 +104,10 @@ async function keysOn(w, id, ...keys) {
 }
 
 describe('the lesson, walked as a learner would', () => {
-  test('by mouse: the offer, then all seven steps, each open on entry and met by the learner; Finish leaves the scenario as it stands', async () => {
+  test('by mouse: the offer, then all eight steps, each open on entry and met by the learner; Finish leaves the scenario as it stands', async () => {
     const w = await open('');
     assert.equal(await w.has('tour'), false, 'no panel outside the lesson');
-    assert.equal(await w.text('tour-start'), 'Start the lesson: 7 steps, about 11 min');
+    assert.equal(await w.text('tour-start'), 'Start the lesson: 8 steps, about 12 min');
     await w.locator('tour-start').click();
     // 1. One server: the burst plays from its start; watched to its end.
     await atStep(w, 1);
@@ -129,24 +137,42 @@ describe('the lesson, walked as a learner would', () => {
     await w.setSlider('rtt', 10);
     await doneNow(w, 5);
     await w.locator('tour-next').click();
-    // 6. Redis down: fail closed for login codes (the choice is in sight).
+    // 6. The window's edge (b-strip's controls): the log first is not
+    // part 1; the edge into the burst lets about 2L through (part 1), then
+    // the sliding log, the edge still inside, lets L (Done.).
     await atStep(w, 6);
+    assert.ok(await w.radio('algo-log').isVisible(), 'how the count is kept is in sight');
+    assert.ok(await w.locator('edge').isVisible(), 'the window\'s edge is in sight');
+    assert.ok(await w.locator('windows').count(), 'the strip of windows is there');
+    assert.equal(await w.locator('tour-goal').getAttribute('data-parts'), '0/2');
+    await w.setSlider('edge', 20);
+    await partsNow(w, 1, 2);
+    await w.toEnd();
+    assert.ok((await w.allowedTotal()) >= 15, `about twice the limit through: ${await w.allowedTotal()}`);
+    await w.choose('algo-log');
+    await doneNow(w, 6);
+    await w.toEnd();
+    assert.equal(await w.allowedTotal(), 10, 'the sliding log: the limit');
+    assert.match(await w.text('tour'), /Each window's key starts from zero at its edge/);
+    await w.locator('tour-next').click();
+    // 7. Redis down: fail closed for login codes (the choice is in sight).
+    await atStep(w, 7);
     assert.ok(await w.radio('fail-closed').isVisible(), 'the fail choice is in sight');
     await w.choose('fail-closed');
-    await doneNow(w, 6);
+    await doneNow(w, 7);
     await w.locator('tour-next').click();
-    // 7. Sync: a short interval.
-    await atStep(w, 7);
+    // 8. Sync: a short interval.
+    await atStep(w, 8);
     assert.equal(await w.text('tour-next'), 'Finish');
     await w.setSlider('sync', 5);
-    await doneNow(w, 7);
+    await doneNow(w, 8);
     // Back and Next always work, done or not.
     await w.locator('tour-back').click();
-    await waitFor(async () => (await step(w)).step === 6, { message: 'back to 6' });
+    await waitFor(async () => (await step(w)).step === 7, { message: 'back to 7' });
     await w.locator('tour-next').click();
-    await atStep(w, 7);
+    await atStep(w, 8);
     await w.setSlider('sync', 5);
-    await doneNow(w, 7);
+    await doneNow(w, 8);
     await w.locator('tour-next').click();
     await waitFor(async () => !(await w.has('tour')), { message: 'the lesson is left' });
     await waitFor(async () => (await w.query()).tour === undefined, { message: 'no tour in the address' });
@@ -157,7 +183,7 @@ describe('the lesson, walked as a learner would', () => {
     // goals met and the lesson's three ideas, then the quiz.
     await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
     const recap = await w.text('tour-recap');
-    assert.match(recap, /You met 7 of 7 goals\./);
+    assert.match(recap, /You met 8 of 8 goals\./);
     assert.match(recap, /N servers let up to N × the limit through/);
     assert.match(recap, /GET, then SET leaves a gap/);
     assert.match(recap, /One atomic step in Redis \(INCR\)/);
@@ -174,8 +200,8 @@ describe('the lesson, walked as a learner would', () => {
   });
 
   test('the recap by keyboard only: Finish focuses its heading; Tab reaches the quiz, Start again and Close', async () => {
-    const w = await open('?tour=7', { reducedMotion: 'reduce' });
-    await atStep(w, 7);
+    const w = await open('?tour=8', { reducedMotion: 'reduce' });
+    await atStep(w, 8);
     await keysOn(w, 'tour-next', 'Enter');
     await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
     const focused = () => w.page.evaluate(() => ({ text: document.activeElement?.textContent, act: document.activeElement?.dataset.act, testid: document.activeElement?.dataset.testid }));
@@ -192,8 +218,8 @@ describe('the lesson, walked as a learner would', () => {
     // Again, and the quiz with Enter.
     await keysOn(w, 'tour-start', 'Enter');
     await atStep(w, 1);
-    await w.goto('?tour=7');
-    await atStep(w, 7);
+    await w.goto('?tour=8');
+    await atStep(w, 8);
     await keysOn(w, 'tour-next', 'Enter');
     await waitFor(async () => (await focused()).text === 'What the lesson showed', { message: 'the recap heading again' });
     await w.page.keyboard.press('Tab');
@@ -204,11 +230,11 @@ describe('the lesson, walked as a learner would', () => {
   });
 
   test('the recap\'s Start again opens step 1; Exit mid-lesson leaves no recap', async () => {
-    const w = await open('?tour=7');
-    await atStep(w, 7);
+    const w = await open('?tour=8');
+    await atStep(w, 8);
     await w.locator('tour-next').click();
     await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
-    assert.match(await w.text('tour-recap'), /You met 0 of 7 goals\./);
+    assert.match(await w.text('tour-recap'), /You met 0 of 8 goals\./);
     await w.page.locator('[data-testid="tour-recap"] [data-act="tour-start"]').click();
     await atStep(w, 1);
     await w.locator('tour-exit').click();
@@ -247,13 +273,21 @@ describe('the lesson, walked as a learner would', () => {
     await keysOn(w, 'rtt', 'End');
     await doneNow(w, 5);
     await keysOn(w, 'tour-next', 'Enter');
+    // The window's edge from "never" (past the burst's 40 ms) to 20 ms,
+    // then the radio after the fixed window: the sliding log.
     await atStep(w, 6);
-    await keysOn(w, 'fail-open', 'ArrowRight');
+    await keysOn(w, 'edge', ...Array(21).fill('ArrowLeft'));
+    await partsNow(w, 1, 2);
+    await keysOn(w, 'algo-fixed', 'ArrowDown');
     await doneNow(w, 6);
     await keysOn(w, 'tour-next', 'Enter');
     await atStep(w, 7);
-    await keysOn(w, 'sync', 'Home');
+    await keysOn(w, 'fail-open', 'ArrowRight');
     await doneNow(w, 7);
+    await keysOn(w, 'tour-next', 'Enter');
+    await atStep(w, 8);
+    await keysOn(w, 'sync', 'Home');
+    await doneNow(w, 8);
     // The hint, on request.
     await keysOn(w, 'tour-hint', 'Enter');
     assert.equal(await w.locator('tour-hint').getAttribute('aria-expanded'), 'true');
@@ -268,24 +302,24 @@ describe('the lesson, walked as a learner would', () => {
 
 describe('the lesson in a cross-origin frame', () => {
   test('"tour" when a step\'s goal is first met, "tour-completed" after the last', async () => {
-    const { page, context, watcher } = await openPage(`${other.origin}/course.html?embed=1&tour=6`, { origins: [other.origin, lab.origin] });
+    const { page, context, watcher } = await openPage(`${other.origin}/course.html?embed=1&tour=7`, { origins: [other.origin, lab.origin] });
     const frame = page.frameLocator('#lab');
     const f = new Widget(page, context, watcher, frame);
-    await waitFor(async () => (await step(f)).step === 6, { message: 'step 6 in the frame' });
+    await waitFor(async () => (await step(f)).step === 7, { message: 'step 7 in the frame' });
     assert.equal((await step(f)).done, 'false');
     await f.choose('fail-closed');
     const heard = (type) => page.evaluate((t) => window.messages.filter((m) => m.type === t), type);
     const first = await until(async () => ((await heard('tour')).length ? heard('tour') : null));
-    assert.deepEqual(first.map(({ step, steps, done }) => ({ step, steps, done })), [{ step: 6, steps: 7, done: 1 }]);
+    assert.deepEqual(first.map(({ step, steps, done }) => ({ step, steps, done })), [{ step: 7, steps: 8, done: 1 }]);
     // Met again: no second message.
     await f.choose('fail-open');
     await f.choose('fail-closed');
     await f.locator('tour-next').click();
-    await waitFor(async () => (await step(f)).step === 7, { message: 'step 7' });
+    await waitFor(async () => (await step(f)).step === 8, { message: 'step 8' });
     await f.setSlider('sync', 5);
     const done = await until(async () => ((await heard('tour-completed')).length ? heard('tour-completed') : null));
-    assert.deepEqual(done.map(({ source, steps }) => ({ source, steps })), [{ source: 'ratelimit-lab', steps: 7 }]);
-    assert.deepEqual((await heard('tour')).map(({ step, done: d }) => [step, d]), [[6, 1], [7, 2]]);
+    assert.deepEqual(done.map(({ source, steps }) => ({ source, steps })), [{ source: 'ratelimit-lab', steps: 8 }]);
+    assert.deepEqual((await heard('tour')).map(({ step, done: d }) => [step, d]), [[7, 1], [8, 2]]);
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });
@@ -299,8 +333,8 @@ describe('the address and the content file', () => {
     await w.reload();
     await atStep(w, 4);
     await w.goto('?tour=9');
-    await atStep(w, 7);
-    assert.match(await w.text('notice'), /tour=9 is not a step from 1 to 7, so step 7 is shown\./);
+    await atStep(w, 8);
+    assert.match(await w.text('notice'), /tour=9 is not a step from 1 to 8, so step 8 is shown\./);
     assert.deepEqual(w.problems(), []);
     await w.close();
   });
@@ -314,7 +348,7 @@ describe('the address and the content file', () => {
     await w.close();
   });
 
-  test('a content file with two steps of its own replaces the seven', async () => {
+  test('a content file with two steps of its own replaces the eight', async () => {
     const w = await open('?content=two.json');
     assert.equal(await w.text('tour-start'), 'Start the lesson: 2 steps, about 3 min');
     await w.locator('tour-start').click();
@@ -347,8 +381,8 @@ describe('one screen, and access', () => {
   for (const [width, height] of [[390, 844], [1280, 900]]) {
     test(`at ${width}×${height}, each step, the picture, its sliders and the headline total fit one screen`, async () => {
       const w = await open('?tour=1', { width, height });
-      const uses = [[], ['servers'], ['servers', 'regular-user'], ['rtt'], ['servers', 'rtt'], ['fail-closed'], ['sync']];
-      for (let k = 1; k <= 7; k++) {
+      const uses = [[], ['servers'], ['servers', 'regular-user'], ['rtt'], ['servers', 'rtt'], ['edge', 'algo'], ['fail-closed'], ['sync']];
+      for (let k = 1; k <= 8; k++) {
         if (k > 1) await w.locator('tour-next').click();
         await atStep(w, k);
         if (k === 4) {
@@ -375,16 +409,16 @@ describe('one screen, and access', () => {
 
   for (const colorScheme of ['light', 'dark']) {
     test(`axe reports nothing in the lesson (${colorScheme}), goal open and met, and in the recap`, async () => {
-      const w = await open('?tour=6', { colorScheme });
-      await atStep(w, 6);
+      const w = await open('?tour=7', { colorScheme });
+      await atStep(w, 7);
       assert.deepEqual(await audit(w.page), []);
       await w.choose('fail-closed');
-      await doneNow(w, 6);
+      await doneNow(w, 7);
       await w.locator('tour-hint').click();
       assert.deepEqual(await audit(w.page), []);
       // And the recap after the last step.
       await w.locator('tour-next').click();
-      await atStep(w, 7);
+      await atStep(w, 8);
       await w.locator('tour-next').click();
       await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
       assert.deepEqual(await audit(w.page), []);

@@ -704,7 +704,8 @@ fn dump_tour(d: &mut Dump, langs: &[Lang]) {
                         "k={k} done={done} met={met} at_end={at_end} texts={}",
                         lang.name
                     ),
-                    vm::tour::status(s, done, met, at_end, t).to_string(),
+                    vm::tour::status(s, usize::from(done) * s.goal.phases().len(), met, at_end, t)
+                        .to_string(),
                 );
             }
         }

@@ -584,7 +584,7 @@ fn the_built_in_quiz_is_in_the_texts_table_and_a_content_file_translates_it_by_k
     // Its English is the table's: the first question's prompt, right
     // answer (listed first) and "show me" label.
     let quiz = builtin();
-    assert_eq!(quiz.len(), 14);
+    assert_eq!(quiz.len(), 17);
     assert_eq!(quiz[0].prompt, english().get(T::Quiz1Prompt));
     assert_eq!(
         quiz[0].options[0].text,
@@ -604,4 +604,95 @@ fn the_built_in_quiz_is_in_the_texts_table_and_a_content_file_translates_it_by_k
         ratelimit_lab::vm::quiz::builtin_in(&fr.texts),
         fr.quiz.expect("the French example has its quiz")
     );
+}
+
+/// The built-in question whose right answer is `right`, as the texts table
+/// says it.
+fn asking(right: T) -> Question {
+    let text = english().get(right).to_string();
+    builtin()
+        .into_iter()
+        .find(|q| q.options[q.right()].text == text)
+        .unwrap_or_else(|| panic!("no question answers {text}"))
+}
+
+/// What the model lets through at the scenario `query` says.
+fn through(query: &str) -> u32 {
+    crate::vm_support::report(query).allowed
+}
+
+#[test]
+fn which_way_of_keeping_the_count_for_which_need_agrees_with_the_model() {
+    // 15. Exact in any second: the sliding log. Its "show me" lets exactly
+    // the limit through with the edge mid-burst, where a fixed window
+    // (INCR, or the script keeping one) lets the prompt's 20 and a sliding
+    // counter the 11 its feedback says.
+    let exact = asking(T::Quiz15Right);
+    assert!(exact.options[exact.right()]
+        .text
+        .starts_with("A sliding log"));
+    let show = exact.show.as_ref().expect("a show me");
+    assert_eq!(show.query, "strategy=lua&algo=log&edge=20");
+    assert_eq!(through(&show.query), 10);
+    assert!(exact.prompt.contains("let 20 through in 40 ms"));
+    assert_eq!(through("strategy=incr&edge=20"), 20);
+    assert_eq!(through("strategy=lua&algo=fixed&edge=20"), 20);
+    assert!(exact
+        .options
+        .iter()
+        .any(|c| c.why.contains("lets 11 through")));
+    assert_eq!(through("strategy=lua&algo=counter&edge=20"), 11);
+    // And wherever the edge falls, in 40 ms or a whole second, the log
+    // lets the limit through over 200 seeds.
+    for seed in 0..200 {
+        for edge in [5, 20, 35] {
+            let q = format!("strategy=lua&algo=log&edge={edge}&seed={seed}");
+            assert_eq!(through(&q), 10, "{q}");
+        }
+        let q = format!("strategy=lua&algo=log&span=1000&edge=500&seed={seed}");
+        assert!(through(&q) <= 10, "{q}");
+    }
+    // 16. Little memory and close: the sliding counter, two integers. Its
+    // "show me" is one over the limit across the edge, where the fixed
+    // window, one integer, is twice it; the log keeps a timestamp per
+    // allowed request (the limit's worth, 10, in Redis after the burst).
+    let small = asking(T::Quiz16Right);
+    assert!(small.options[small.right()]
+        .text
+        .starts_with("A sliding counter"));
+    let show = small.show.as_ref().expect("a show me");
+    assert_eq!(show.query, "strategy=lua&algo=counter&edge=20");
+    for seed in 0..200 {
+        let q = format!("{}&seed={seed}", show.query);
+        assert_eq!(through(&q), 11, "{q}");
+        let fixed = through(&format!("strategy=lua&algo=fixed&edge=20&seed={seed}"));
+        assert!(fixed >= 15, "seed {seed}: {fixed}");
+    }
+    assert_eq!(
+        crate::vm_support::report("strategy=lua&algo=log&edge=20").final_counter,
+        Some(10)
+    );
+    // 17. The limit at once, then a steady refill: the token bucket. Its
+    // "show me", 40 requests over one second, lets about 10 + 10 through;
+    // the log and the fixed window, the limit only (nothing comes back
+    // within the second).
+    let bursts = asking(T::Quiz17Right);
+    assert!(bursts.options[bursts.right()]
+        .text
+        .starts_with("A token bucket"));
+    let show = bursts.show.as_ref().expect("a show me");
+    assert_eq!(show.query, "strategy=lua&algo=bucket&span=1000");
+    // (10 at once, then one per 100 ms between the first request and the
+    // last, which random arrivals put a little under a second apart.)
+    let mut sum = 0;
+    for seed in 0..200 {
+        let q = format!("{}&seed={seed}", show.query);
+        sum += through(&q);
+        assert!((15..=20).contains(&through(&q)), "{q}: {}", through(&q));
+        for other in ["log", "fixed"] {
+            let q = format!("strategy=lua&algo={other}&span=1000&seed={seed}");
+            assert_eq!(through(&q), 10, "{q}");
+        }
+    }
+    assert!((3700..=4000).contains(&sum), "{} on average", sum / 200);
 }

@@ -1,5 +1,5 @@
 //! The guided lesson (`src/vm/tour.rs`): every goal kind met and not met,
-//! read from the model's state; the seven built-in steps, each opening
+//! read from the model's state; the eight built-in steps, each opening
 //! where its goal does not hold and reached by the learner's move; a
 //! content file's steps, a bad one left out with its notice; `tour=K`.
 
@@ -110,6 +110,53 @@ fn every_goal_kind_is_met_and_not_met_by_the_state_alone() {
         ("allowed-at-most 1.5", "strategy=sync&sync=5", false, true),
         ("allowed-at-most 1.5", "strategy=sync&sync=100", true, false),
         ("allowed-at-most 1", "strategy=incr", false, true),
+        // The edge at 20 ms splits the burst; at 0 ms, or none, it does not.
+        ("edge-inside", "strategy=incr&edge=20", false, true),
+        ("edge-inside", "strategy=lua&algo=log&edge=20", false, true),
+        ("edge-inside", "strategy=incr&edge=0", false, false),
+        ("edge-inside", "strategy=incr", false, false),
+        // Sync takes no edge: one window whatever `edge` says.
+        ("edge-inside", "strategy=sync&edge=20", false, false),
+        ("setting algo log bucket", "strategy=lua", false, true),
+        (
+            "setting algo log bucket",
+            "strategy=lua&algo=log",
+            false,
+            true,
+        ),
+        (
+            "setting algo log bucket",
+            "strategy=lua&algo=fixed",
+            false,
+            false,
+        ),
+        ("setting algo log bucket", "strategy=incr", false, false),
+        ("setting edge 20", "strategy=incr&edge=20", false, true),
+        (
+            "edge-inside and allowed-at-least 2",
+            "strategy=incr&edge=20",
+            false,
+            true,
+        ),
+        (
+            "edge-inside and allowed-at-least 2",
+            "strategy=incr",
+            false,
+            false,
+        ),
+        // Parts in turn hold at once only if every part does.
+        (
+            "edge-inside then allowed-at-most 1",
+            "strategy=lua&algo=log&edge=20",
+            false,
+            true,
+        ),
+        (
+            "edge-inside then allowed-at-most 1",
+            "strategy=incr&edge=20",
+            false,
+            false,
+        ),
     ];
     for (goal, query, at_end, want) in cases {
         assert_eq!(met(goal, query, at_end), want, "{goal} on {query}");
@@ -136,7 +183,22 @@ fn goals_are_read_with_their_parameters_and_bad_ones_are_not() {
     );
     assert_eq!(
         Goal::parse("setting fail closed"),
-        Some(Goal::Setting("fail", scenario("fail=closed")))
+        Some(Goal::Setting("fail", vec![scenario("fail=closed")]))
+    );
+    // One of several values; goals joined by `and`, parts by `then`.
+    assert_eq!(
+        Goal::parse("setting algo log bucket"),
+        Some(Goal::Setting(
+            "algo",
+            vec![scenario("algo=log"), scenario("algo=bucket")]
+        ))
+    );
+    assert_eq!(
+        Goal::parse("edge-inside and allowed-at-least 1.5 then allowed-at-most 1"),
+        Some(Goal::Then(vec![
+            Goal::All(vec![Goal::EdgeInside, Goal::AllowedAtLeast(1500)]),
+            Goal::AllowedAtMost(1000),
+        ]))
     );
     for bad in [
         "",
@@ -151,6 +213,13 @@ fn goals_are_read_with_their_parameters_and_bad_ones_are_not() {
         "setting colour red",
         "setting fail ajar",
         "setting servers 99",
+        "setting algo",
+        "setting algo log sliding",
+        "edge-inside 20",
+        "and",
+        "edge-inside and",
+        "then replay-end",
+        "replay-end then then replay-end",
     ] {
         assert_eq!(Goal::parse(bad), None, "{bad:?}");
     }
@@ -176,9 +245,9 @@ fn mean_allowed(s: &Scenario) -> f64 {
 }
 
 #[test]
-fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_reaches_it() {
+fn the_eight_steps_open_where_their_goal_does_not_hold_and_the_learners_move_reaches_it() {
     let steps = steps();
-    assert_eq!(steps.len(), 7);
+    assert_eq!(steps.len(), 8);
     for (i, s) in steps.iter().enumerate() {
         assert!(!holds(i + 1, &s.scenario), "step {} holds on entry", i + 1);
         assert!(tour::sentences(&s.text) <= 3, "step {}: {}", i + 1, s.text);
@@ -221,25 +290,102 @@ fn the_seven_steps_open_where_their_goal_does_not_hold_and_the_learners_move_rea
     assert_eq!((at(5).servers, at(5).rtt_us), (4, 8_000));
     assert!(!holds(5, &at(5).with_servers(16)));
     assert!(holds(5, &at(5).with_servers(12).with_rtt_us(10_000)));
-    // 6. Redis down: failing closed is the goal; open lets all 40 through.
-    let six = at(6);
-    assert_eq!(sim::run(&six).allowed, 40);
-    assert!(holds(6, &six.with_fail(sim::Fail::Closed)));
-    assert!(steps[5].not.is_some());
-    // 7. Sync every 30 ms: about 26 of 40 over the seeds (opening near
-    // the goal: 21 presses, not 91); 5 ms lets 14.
+    // 6. The window's edge: met in two parts (see its own test).
+    assert_eq!(steps[5].goal.phases().len(), 2);
+    // 7. Redis down: failing closed is the goal; open lets all 40 through.
     let seven = at(7);
-    assert_eq!((seven.strategy.as_str(), seven.sync_ms), ("sync", 30));
+    assert_eq!(sim::run(&seven).allowed, 40);
+    assert!(holds(7, &seven.with_fail(sim::Fail::Closed)));
+    assert!(steps[6].not.is_some());
+    // 8. Sync every 30 ms: about 26 of 40 over the seeds (opening near
+    // the goal: 21 presses, not 91); 5 ms lets 14.
+    let eight = at(8);
+    assert_eq!((eight.strategy.as_str(), eight.sync_ms), ("sync", 30));
     assert!(
-        (22.0..=30.0).contains(&mean_allowed(&seven)),
+        (22.0..=30.0).contains(&mean_allowed(&eight)),
         "{}",
-        mean_allowed(&seven)
+        mean_allowed(&eight)
     );
-    assert!(holds(7, &seven.with_sync_ms(5)));
-    assert!(!holds(7, &seven.with_sync_ms(20)));
+    assert!(holds(8, &eight.with_sync_ms(5)));
+    assert!(!holds(8, &eight.with_sync_ms(20)));
     // Only step 4 asks for a prediction.
-    let predicting: Vec<usize> = (0..7).filter(|&i| steps[i].predict).collect();
+    let predicting: Vec<usize> = (0..8).filter(|&i| steps[i].predict).collect();
     assert_eq!(predicting, [3]);
+}
+
+/// How many parts of step `k`'s goal (1-based) are met after the
+/// learner's scenarios `moves`, in turn, from its opening one (as the
+/// lesson counts them in one visit, the replay not at its end).
+fn parts(k: usize, moves: &[Scenario]) -> usize {
+    let goal = &steps()[k - 1].goal;
+    let mut reached = 0;
+    for s in moves {
+        reached = goal.reach(reached, s, &sim::run(s), false);
+    }
+    reached
+}
+
+#[test]
+fn step_6_the_windows_edge_is_met_in_two_parts_by_the_moves_it_names_whatever_the_seed() {
+    use sim::Algo::{Bucket, Counter, Fixed, Log};
+    let six = &steps()[5];
+    assert_eq!(six.title, "The window's edge");
+    // The Lua script keeping a fixed window, no edge: the whole burst in
+    // one window, 10 through.
+    let open = six.scenario;
+    assert_eq!(
+        (open.strategy.as_str(), open.algo(), open.edge_ms),
+        ("lua", Fixed, None)
+    );
+    assert!(six.task.contains("window's edge"), "{}", six.task);
+    assert!(six.hint.contains("“Window's edge”") && six.hint.contains("“How the count is kept”"));
+    let edge = |s: Scenario| s.with_edge_ms(Some(20));
+    let algo = |s: Scenario, a| s.with_algo(Some(a));
+    for seed in 0..200 {
+        let s = open.with_seed(seed);
+        let at = |s: &Scenario| sim::run(s).allowed;
+        assert_eq!(at(&s), 10, "seed {seed}");
+        assert_eq!(parts(6, &[s]), 0, "seed {seed}: nothing on entry");
+        // Part 1: the edge at 20 ms, the middle of the burst: about 2L,
+        // as INCR per window lets through (the same numbers).
+        let across = edge(s);
+        let fixed = at(&across);
+        assert!((15..=20).contains(&fixed), "seed {seed}: {fixed}");
+        assert_eq!(
+            fixed,
+            at(&edge(s.with_strategy(sim::Strategy::Incr))),
+            "seed {seed}: the script's fixed window is INCR's"
+        );
+        assert_eq!(parts(6, &[s, across]), 1, "seed {seed}: part 1");
+        // Part 2: a sliding log or a bucket, the edge still inside: L.
+        for a in [Log, Bucket] {
+            assert_eq!(at(&algo(across, a)), 10, "seed {seed}: {a:?}");
+            assert_eq!(
+                parts(6, &[s, across, algo(across, a)]),
+                2,
+                "seed {seed}: {a:?} meets part 2"
+            );
+        }
+        // Not before part 1, whatever the order: the log first, then the
+        // edge, is 10 through and never the 2L the step is about.
+        let log = algo(s, Log);
+        assert_eq!(parts(6, &[s, log, edge(log)]), 0, "seed {seed}");
+        // The sliding counter lets one more through: not part 2.
+        assert_eq!(at(&algo(across, Counter)), 11, "seed {seed}");
+        assert_eq!(
+            parts(6, &[s, across, algo(across, Counter)]),
+            1,
+            "seed {seed}"
+        );
+        // Part 2 needs the edge still inside: no edge is one window.
+        assert_eq!(parts(6, &[s, across, algo(s, Log)]), 1, "seed {seed}");
+        // Once met, it stays met through the visit.
+        assert_eq!(
+            parts(6, &[s, across, algo(across, Log), s]),
+            2,
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]
@@ -254,6 +400,8 @@ fn each_step_keeps_in_sight_the_controls_it_needs() {
             vec!["regular", "servers"],
             vec!["rtt"],
             vec!["servers", "rtt"],
+            // The window's edge, then how the count is kept.
+            vec!["edge", "algo"],
             vec!["fail"],
             vec!["sync"],
         ]
@@ -364,8 +512,12 @@ fn tour_in_the_address_opens_at_a_step_clamped_with_a_notice() {
 #[test]
 fn the_offer_says_how_many_steps_and_about_how_long() {
     assert_eq!(
-        tour::offer(7, &english()),
-        "Start the lesson: 7 steps, about 11 min"
+        tour::offer(8, &english()),
+        "Start the lesson: 8 steps, about 12 min"
+    );
+    assert_eq!(
+        tour::offer(tour::builtin(&english()).len(), &english()),
+        "Start the lesson: 8 steps, about 12 min"
     );
     assert_eq!(
         tour::offer(2, &english()),
@@ -382,19 +534,39 @@ fn the_offer_says_how_many_steps_and_about_how_long() {
 fn the_panel_shows_the_step_its_progress_and_goal_open() {
     let t = english();
     let html = tour::panel(&steps(), 3, &t, "rll1", 2);
-    assert!(html.contains(r#"data-step="4" data-steps="7""#));
-    assert!(html.contains(r#"data-testid="tour-progress" data-value="4/7">Step 4 of 7<"#));
-    assert!(html.contains(r#"data-done="false""#));
+    assert!(html.contains(r#"data-step="4" data-steps="8""#));
+    assert!(html.contains(r#"data-testid="tour-progress" data-value="4/8">Step 4 of 8<"#));
+    assert!(html.contains(r#"data-done="false" data-parts="0/1""#));
+    // A goal in two parts starts with none met.
+    let six = tour::panel(&steps(), 5, &t, "rll1", 2);
+    assert!(
+        six.contains(r#"data-done="false" data-parts="0/2""#),
+        "{six}"
+    );
+    assert!(
+        six.contains("The window&#39;s edge</h2>") || six.contains("The window's edge</h2>"),
+        "{six}"
+    );
     assert!(html.contains("One counter in Redis: GET, then SET</h2>"));
     // Next on the last step finishes; Back on the first does nothing.
-    assert!(tour::panel(&steps(), 6, &t, "rll1", 2).contains(">Finish<"));
+    assert!(tour::panel(&steps(), 7, &t, "rll1", 2).contains(">Finish<"));
+    assert!(!tour::panel(&steps(), 6, &t, "rll1", 2).contains(">Finish<"));
     assert!(tour::panel(&steps(), 0, &t, "rll1", 2).contains(r#"data-act="tour-back" disabled"#));
     // The status line: the explanation once done; why not fail open once
     // the outcome has been seen with it.
+    let seven = &steps()[6];
+    assert!(tour::status(seven, 1, true, false, &t).starts_with("Done. Fail closed"));
+    assert!(tour::status(seven, 0, false, true, &t).starts_with("Fail open lets"));
+    assert_eq!(tour::status(seven, 0, false, false, &t), "");
+    // A goal in two parts: its first part met says so, and only the
+    // second says "Done.".
     let six = &steps()[5];
-    assert!(tour::status(six, true, true, false, &t).starts_with("Done. Fail closed"));
-    assert!(tour::status(six, false, false, true, &t).starts_with("Fail open lets"));
-    assert_eq!(tour::status(six, false, false, false, &t), "");
+    assert_eq!(tour::status(six, 0, false, true, &t), "");
+    assert_eq!(
+        tour::status(six, 1, false, true, &t),
+        "Part 1 of 2 done. Now the next."
+    );
+    assert!(tour::status(six, 2, false, true, &t).starts_with("Done. Each window's key"));
 }
 
 #[test]
@@ -413,8 +585,8 @@ fn the_french_file_translates_every_built_in_step() {
 #[test]
 fn the_recap_counts_the_goals_met_and_says_the_four_ideas() {
     let t = english();
-    let r = tour::recap(5, 7, true, &t, "rll1", 2);
-    assert!(r.contains("You met 5 of 7 goals."), "{r}");
+    let r = tour::recap(5, 8, true, &t, "rll1", 2);
+    assert!(r.contains("You met 5 of 8 goals."), "{r}");
     assert!(
         r.contains("N servers let up to N × the limit through"),
         "{r}"
@@ -435,7 +607,7 @@ fn the_recap_counts_the_goals_met_and_says_the_four_ideas() {
         r.contains(r#"rll-button--primary" data-act="tour-quiz""#),
         "{r}"
     );
-    let alone = tour::recap(7, 7, false, &t, "rll1", 3);
+    let alone = tour::recap(8, 8, false, &t, "rll1", 3);
     assert!(!alone.contains("tour-quiz"), "{alone}");
     assert!(
         alone.contains(r#"rll-button--primary" data-act="tour-start""#),
