@@ -365,15 +365,11 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
 /// (GET then SET's names the fix).
 pub fn note(s: Strategy, a: Algo) -> T {
     match (s, a) {
-        (Strategy::Local, _) => T::CodeLocal,
-        (Strategy::Split, _) => T::CodeSplit,
-        (Strategy::Sync, _) => T::CodeSync,
-        (Strategy::Edge, _) => T::CodeEdge,
-        (Strategy::GetSet, _) => T::CodeGetSet,
-        (Strategy::Incr, _) | (Strategy::Lua, Algo::Fixed) => T::CodeIncr,
-        (Strategy::Lua, Algo::Bucket) => T::CodeLua,
+        // The script's other ways of keeping the count have notes of their own.
+        (Strategy::Lua, Algo::Fixed) => T::CodeIncr,
         (Strategy::Lua, Algo::Log) => T::CodeLog,
         (Strategy::Lua, Algo::Counter) => T::CodeCounter,
+        _ => super::strategy::about(s).code,
     }
 }
 

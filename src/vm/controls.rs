@@ -6,6 +6,7 @@ use crate::sim::params::write_value;
 use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, MOVE};
 
 use super::format;
+use super::strategy::about;
 use super::text::{Texts, T};
 use super::totals::window;
 
@@ -125,15 +126,7 @@ pub fn traffic(s: &Scenario, t: &Texts) -> String {
 
 /// The explanation's paragraphs and its "in production" line for `s`.
 pub fn explain(s: Strategy) -> [T; 3] {
-    match s {
-        Strategy::Local => [T::ExplainLocal1, T::ExplainLocal2, T::ProdLocal],
-        Strategy::Split => [T::ExplainSplit1, T::ExplainSplit2, T::ProdSplit],
-        Strategy::Sync => [T::ExplainSync1, T::ExplainSync2, T::ProdSync],
-        Strategy::Edge => [T::ExplainEdge1, T::ExplainEdge2, T::ProdEdge],
-        Strategy::GetSet => [T::ExplainGetSet1, T::ExplainGetSet2, T::ProdGetSet],
-        Strategy::Incr => [T::ExplainIncr1, T::ExplainIncr2, T::ProdIncr],
-        Strategy::Lua => [T::ExplainLua1, T::ExplainLua2, T::ProdLua],
-    }
+    about(s).explain
 }
 
 /// Whether the Redis settings and the box of the timeline and the log

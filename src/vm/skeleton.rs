@@ -19,33 +19,18 @@ use super::html::Html;
 use super::names::{Act, Block, Class, Hook, Slot};
 use super::page::{Page, Section};
 use super::quiz::Question;
+use super::strategy::about;
 use super::text::{Texts, T};
 use crate::{html, html_of};
 
 /// The label and the two-word hint of a strategy's tab.
 pub fn tab_names(s: Strategy) -> (T, T) {
-    match s {
-        Strategy::Local => (T::TabLocal, T::HintLocal),
-        Strategy::Split => (T::TabSplit, T::HintSplit),
-        Strategy::Sync => (T::TabSync, T::HintSync),
-        Strategy::Edge => (T::TabEdge, T::HintEdge),
-        Strategy::GetSet => (T::TabGetSet, T::HintGetSet),
-        Strategy::Incr => (T::TabIncr, T::HintIncr),
-        Strategy::Lua => (T::TabLua, T::HintLua),
-    }
+    (about(s).tab, about(s).hint)
 }
 
 /// The line under the tabs: what the servers do under `s`.
 pub fn summary(s: Strategy) -> T {
-    match s {
-        Strategy::Local => T::SummaryLocal,
-        Strategy::Split => T::SummarySplit,
-        Strategy::Sync => T::SummarySync,
-        Strategy::Edge => T::SummaryEdge,
-        Strategy::GetSet => T::SummaryGetSet,
-        Strategy::Incr => T::SummaryIncr,
-        Strategy::Lua => T::SummaryLua,
-    }
+    about(s).summary
 }
 
 /// The sliders of the controls, in order, with their labels. A strategy's

@@ -707,6 +707,19 @@ impl T {
         KEYS[self as usize]
     }
 
+    /// The key named `name`, found while compiling: used in a constant, a
+    /// name that is no key does not compile (see [`super::strategy`]).
+    pub const fn named(name: &str) -> T {
+        let mut i = 0;
+        while i < KEYS.len() {
+            if same(KEYS[i].as_bytes(), name.as_bytes()) {
+                return ALL[i];
+            }
+            i += 1;
+        }
+        panic!("no text has this key");
+    }
+
     /// The key named `name`, if there is one.
     pub fn from_key(name: &str) -> Option<T> {
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
@@ -721,6 +734,21 @@ impl T {
             .get(start as usize..EN_END[i] as usize)
             .unwrap_or("")
     }
+}
+
+/// Whether two byte strings are equal, in a constant.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The names of the placeholders in a sentence, in order (`{n}` gives `n`).

@@ -8,6 +8,7 @@ use crate::sim::{AllRefusedWhy, Fail, Health, Moment, Report, Strategy, Verdict}
 
 use super::format;
 use super::html::Html;
+use super::strategy::about;
 use super::text::{Texts, T};
 use crate::{html, html_of};
 
@@ -244,15 +245,7 @@ pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
 
 /// The note beside the Redis-calls figure.
 pub fn calls_note(s: Strategy) -> T {
-    match s {
-        Strategy::Local => T::CallsLocal,
-        Strategy::Split => T::CallsSplit,
-        Strategy::Sync => T::CallsSync,
-        Strategy::Edge => T::CallsEdge,
-        Strategy::GetSet => T::CallsGetSet,
-        Strategy::Incr => T::CallsIncr,
-        Strategy::Lua => T::CallsLua,
-    }
+    about(s).calls
 }
 
 /// Local counters' real ceiling for this user, N × L; `None` for the other

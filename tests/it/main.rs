@@ -64,6 +64,7 @@ mod vm_quiz;
 mod vm_reads;
 mod vm_replay;
 mod vm_skeleton;
+mod vm_strategy;
 mod vm_support;
 mod vm_text;
 mod vm_timeline;

@@ -1,0 +1,67 @@
+//! One description per strategy: what the view says about it, found from
+//! its id. Its texts are the keys `<part>.<id>` (`tab.local`,
+//! `explain.local.1`, `production.local`…), looked up while compiling, so
+//! a strategy whose texts are missing does not build; what it shows
+//! follows from the model's own description of it ([`Strategy::place`],
+//! [`Strategy::uses_redis`], [`Strategy::algos`]).
+//!
+//! Adding a strategy: its variant, place and decision in `src/sim`
+//! (`scenario.rs`, `engine.rs`), one `about!` row here, its texts in
+//! `text.rs` (and their French), its snippet in `snippets/` and
+//! `code.rs`. `docs/DECISIONS.md`, "Adding a strategy", has the steps.
+
+use super::text::T;
+use crate::sim::Strategy;
+
+/// What the view says about one strategy.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// Its id, as [`Strategy::as_str`] writes it (checked by a test).
+    pub id: &'static str,
+    /// The tab's label and its two-word hint.
+    pub tab: T,
+    pub hint: T,
+    /// The line under the tabs: what the servers do.
+    pub summary: T,
+    /// The note beside the Redis-calls figure.
+    pub calls: T,
+    /// The explanation's two paragraphs and its "in production" line.
+    pub explain: [T; 3],
+    /// The note under the code.
+    pub code: T,
+}
+
+/// A strategy's row, from its id.
+macro_rules! about {
+    ($id:literal) => {
+        About {
+            id: $id,
+            tab: T::named(concat!("tab.", $id)),
+            hint: T::named(concat!("hint.", $id)),
+            summary: T::named(concat!("summary.", $id)),
+            calls: T::named(concat!("calls.", $id)),
+            explain: [
+                T::named(concat!("explain.", $id, ".1")),
+                T::named(concat!("explain.", $id, ".2")),
+                T::named(concat!("production.", $id)),
+            ],
+            code: T::named(concat!("code.", $id)),
+        }
+    };
+}
+
+/// Every strategy's row, in [`Strategy::ALL`]'s order.
+const ABOUT: [About; Strategy::ALL.len()] = [
+    about!("local"),
+    about!("split"),
+    about!("sync"),
+    about!("edge"),
+    about!("getset"),
+    about!("incr"),
+    about!("lua"),
+];
+
+/// What the view says about `s`.
+pub fn about(s: Strategy) -> &'static About {
+    &ABOUT[s as usize]
+}
