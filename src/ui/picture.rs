@@ -169,6 +169,10 @@ struct Scene<'a> {
     texts: &'a Texts,
     /// The request followed across the views (1-based), 0 for none.
     highlight: u32,
+    /// The window the servers' own counts and Redis's are kept in, as the
+    /// boxes name it (" · w2"), where an edge splits the burst; else empty.
+    own_tag: String,
+    redis_tag: String,
 }
 
 /// Draws the picture: the still part, then the counts and what moves.
@@ -213,7 +217,16 @@ fn labels(ctx: &Ctx, sc: &Scene, redis_value: &str) {
     let line = own::user_line(allowed, sc.scenario.limit);
     second_line(ctx, &sc.layout.user, sc.palette, &line);
     if let (Some(redis), false) = (&sc.layout.redis, redis_value.is_empty()) {
-        second_line(ctx, redis, sc.palette, redis_value);
+        let line = format!("{redis_value}{}", sc.redis_tag);
+        let fits = ctx
+            .measure_text(&line)
+            .is_ok_and(|m| m.width() <= redis.w - 4.0);
+        second_line(
+            ctx,
+            redis,
+            sc.palette,
+            if fits { &line } else { redis_value },
+        );
     }
 }
 
@@ -229,10 +242,12 @@ fn servers(ctx: &Ctx, sc: &Scene) {
                 .texts
                 .fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
             let o = f.own.get(i);
-            let mut line = own::box_line(&name, o, st.allowed, st.refused, false);
+            let tag = if o.is_some() { sc.own_tag.as_str() } else { "" };
+            let line = |short| own::box_line(&name, o, st.allowed, st.refused, short) + tag;
             let wide = |t: &str| ctx.measure_text(t).is_ok_and(|m| m.width() > s.w - 6.0);
+            let mut line = line(false);
             if o.is_some() && wide(&line) {
-                line = own::box_line(&name, o, st.allowed, st.refused, true);
+                line = own::box_line(&name, o, st.allowed, st.refused, true) + tag;
             }
             // Never past its box, into the pills' band.
             let _ = ctx.fill_text_with_max_width(&line, s.x + 4.0, s.y + s.h / 2.0, s.w - 6.0);
@@ -413,6 +428,13 @@ pub fn bind(lab: Lab, root: &Element) {
             (f, r.scenario)
         });
         let hl = lab.highlight.get();
+        // The window the boxes' counts are kept in, with an edge.
+        let (own_tag, redis_tag) = lab.report.with(|r| {
+            let own = crate::vm::windows::counting(&r.scenario, t);
+            let redis = crate::vm::windows::redis_window(r, t);
+            let tag = |k| crate::vm::windows::tag(k, &m.texts);
+            (tag(own), tag(redis))
+        });
         // Kept for the pointer to find a request in (see [`hit`]).
         *m.frame.borrow_mut() = f;
         let pic = pic.clone();
@@ -425,6 +447,8 @@ pub fn bind(lab: Lab, root: &Element) {
                 palette: &colours,
                 texts: &m.texts,
                 highlight: hl,
+                own_tag,
+                redis_tag,
             };
             draw(&mut pic.borrow_mut(), &scene);
         });
@@ -504,7 +528,45 @@ pub fn bind(lab: Lab, root: &Element) {
             }
         }
     });
+    bind_windows(lab, root);
     bind_replay(lab, root);
+}
+
+/// The strip of fixed windows under the picture, where an edge splits the
+/// burst: each window's count at the moment the totals show, its width
+/// its share of the run.
+fn bind_windows(lab: Lab, root: &Element) {
+    let Some(el) = find(root, Hook::Windows.selector()) else {
+        return;
+    };
+    let mut last = crate::vm::html::Html::new();
+    let words = lab.words[W_TOTALS];
+    effect(move || {
+        let hiding = lab.hiding();
+        let at_end = lab.at_end.get();
+        let m = lab.m();
+        lab.report.with(|r| {
+            let t = match (hiding, at_end) {
+                (true, _) => 0,
+                (_, true) => u64::MAX,
+                _ => words.with(|mo| mo.t_us),
+            };
+            let h = crate::vm::windows::strip(r, t, &m.texts);
+            hide(&el, h.is_empty());
+            if last == h {
+                return;
+            }
+            dom::set_html(&el, &h);
+            last = h;
+            let wins = crate::vm::windows::windows(r, t);
+            for (li, w) in dom::all(&el, "li").iter().zip(&wins) {
+                let style = web_sys::HtmlElement::style(li.unchecked_ref());
+                let _ = style.set_property("--share", &w.share.to_string());
+                let fill = crate::vm::windows::fill(w, r.scenario.limit);
+                let _ = style.set_property("--fill", &fill.to_string());
+            }
+        });
+    });
 }
 
 /// Keeps the replay controls and the prediction in step.

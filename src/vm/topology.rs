@@ -797,7 +797,7 @@ pub fn key_shows(name: &str, s: Strategy) -> bool {
 pub fn redis_value(s: &Scenario, counter: Option<u32>, texts: &Texts) -> String {
     match (s.redis, s.strategy, counter) {
         (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
-        (_, Strategy::Lua, Some(c)) => tokens(c, texts),
+        (_, Strategy::Lua, Some(c)) if s.algo() == crate::sim::Algo::Bucket => tokens(c, texts),
         (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
         _ => String::new(),
     }
