@@ -169,10 +169,11 @@ struct Scene<'a> {
     texts: &'a Texts,
     /// The request followed across the views (1-based), 0 for none.
     highlight: u32,
-    /// The window the servers' own counts and Redis's are kept in, as the
-    /// boxes name it (" · w2"), where an edge splits the burst; else empty.
+    /// The window the servers' own counts are kept in, as their boxes name
+    /// it (" · w2"), and Redis's, on a line of its own ("window 2"), where
+    /// an edge splits the burst; else empty.
     own_tag: String,
-    redis_tag: String,
+    redis_window: String,
 }
 
 /// Draws the picture: the still part, then the counts and what moves.
@@ -217,16 +218,13 @@ fn labels(ctx: &Ctx, sc: &Scene, redis_value: &str) {
     let line = own::user_line(allowed, sc.scenario.limit);
     second_line(ctx, &sc.layout.user, sc.palette, &line);
     if let (Some(redis), false) = (&sc.layout.redis, redis_value.is_empty()) {
-        let line = format!("{redis_value}{}", sc.redis_tag);
-        let fits = ctx
-            .measure_text(&line)
-            .is_ok_and(|m| m.width() <= redis.w - 4.0);
-        second_line(
-            ctx,
-            redis,
-            sc.palette,
-            if fits { &line } else { redis_value },
-        );
+        second_line(ctx, redis, sc.palette, redis_value);
+        // The window its count is kept in, under it, where the box is tall
+        // enough for a third line.
+        if redis.h >= 64.0 {
+            let (x, y) = (redis.x + redis.w / 2.0, redis.y + redis.h / 2.0 + 22.0);
+            let _ = ctx.fill_text_with_max_width(&sc.redis_window, x, y, redis.w - 4.0);
+        }
     }
 }
 
@@ -429,11 +427,11 @@ pub fn bind(lab: Lab, root: &Element) {
         });
         let hl = lab.highlight.get();
         // The window the boxes' counts are kept in, with an edge.
-        let (own_tag, redis_tag) = lab.report.with(|r| {
-            let own = crate::vm::windows::counting(&r.scenario, t);
-            let redis = crate::vm::windows::redis_window(r, t);
-            let tag = |k| crate::vm::windows::tag(k, &m.texts);
-            (tag(own), tag(redis))
+        let (own_tag, redis_window) = lab.report.with(|r| {
+            use crate::vm::windows;
+            let own = windows::counting(&r.scenario, t);
+            let redis = windows::redis_window(r, t);
+            (windows::tag(own, &m.texts), windows::name(redis, &m.texts))
         });
         // Kept for the pointer to find a request in (see [`hit`]).
         *m.frame.borrow_mut() = f;
@@ -448,7 +446,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 texts: &m.texts,
                 highlight: hl,
                 own_tag,
-                redis_tag,
+                redis_window,
             };
             draw(&mut pic.borrow_mut(), &scene);
         });

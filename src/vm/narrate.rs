@@ -346,6 +346,9 @@ impl Telling<'_> {
                 c.c = name(&r.calls[i], self.tx);
                 c.v = r.calls[i].value;
                 c.note = self.same(i);
+                if super::windows::names_window(&r.scenario) {
+                    c.win = super::windows::narrated(&r.scenario, req.window, self.tx);
+                }
             }
             self.out.push(c);
         }

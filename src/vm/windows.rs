@@ -137,7 +137,7 @@ pub fn strip(r: &Report, t_us: u64, t: &Texts) -> Html {
             },
             win.k,
             win.count,
-            t.fill(T::WindowName, &[("w", &number(win.k).to_string())]),
+            name(Some(win.k), t),
             t.fill(
                 T::WindowCount,
                 &[("c", &win.count.to_string()), ("l", &s.limit.to_string())]
@@ -159,6 +159,15 @@ pub fn fill(w: &Win, limit: u32) -> u32 {
 pub fn tag(k: Option<i32>, t: &Texts) -> String {
     match k {
         Some(k) => t.fill(T::WindowTag, &[("w", &number(k).to_string())]),
+        None => String::new(),
+    }
+}
+
+/// A window's name, as the strip and Redis's box in the picture write it
+/// ("window 2"); empty without one.
+pub fn name(k: Option<i32>, t: &Texts) -> String {
+    match k {
+        Some(k) => t.fill(T::WindowName, &[("w", &number(k).to_string())]),
         None => String::new(),
     }
 }

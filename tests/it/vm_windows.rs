@@ -217,6 +217,16 @@ fn the_narration_names_the_window_a_request_counts_in() {
         after.contains("the count is now 1 in window 2, which began at t = 20 ms"),
         "{after}"
     );
+    // The reply that decides a request names its window too.
+    let q = r.requests.iter().position(|q| q.window == 0).unwrap();
+    let said = at(&r, &shared, Some(r.requests[q].decided_us), &t);
+    assert!(
+        said.contains(&format!(
+            "back from INCR for request {} in window 2, which began at t = 20 ms: allowed",
+            q + 1
+        )),
+        "{said}"
+    );
     // One server counting in memory: its own count starts again at the
     // edge, and the sentence says so.
     let r = report("strategy=local&servers=1&edge=20");
