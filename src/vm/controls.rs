@@ -75,7 +75,7 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
             max = s.span_ms + 1;
             match s.edge_ms {
                 Some(e) => (e, ms(&e.to_string())),
-                None => (max, t.get(T::NoEdge).to_string()),
+                None => (max, t.get(T::NoMove).to_string()),
             }
         }
         _ => {

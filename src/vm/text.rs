@@ -142,19 +142,18 @@ texts! {
     PresetBookingTitle "preset.booking.title" "the booking story: a bucket of 10 a second in each of 8 servers' memory, 80 requests over 1 s, round-robin";
     // Windows and buckets (issue 34): how the count is kept, the window's
     // edge, the strip of windows under the picture.
-    AlgoLegend "algo.legend" "How the count is kept";
+    AlgoLegend "algo.legend" "How each user's count is kept";
     AlgoFixed "algo.fixed" "fixed window";
-    AlgoFixedNote "algo.fixed.note" "one integer per user, reset at each window's edge: a burst across an edge can get twice the limit";
+    AlgoFixedNote "algo.fixed.note" "one integer, reset at each edge: a burst across an edge can get twice the limit";
     AlgoLog "algo.log" "sliding log";
-    AlgoLogNote "algo.log.note" "a timestamp per allowed request, as many as the limit per user: exact in any window";
+    AlgoLogNote "algo.log.note" "up to a timestamp per request the limit allows: exact in any window";
     AlgoCounter "algo.counter" "sliding counter";
-    AlgoCounterNote "algo.counter.note" "two integers per user: this window's count plus the last one's, weighted by how much of it is still in the last window: an estimate";
+    AlgoCounterNote "algo.counter.note" "two integers: this window's count plus the last one's, weighted: an estimate";
     AlgoBucket "algo.bucket" "token bucket";
-    AlgoBucketNote "algo.bucket.note" "two numbers per user, tokens and a time: lets a burst of the limit through, then a steady refill";
-    AlgoOnlyIncr "algo.only_incr" "INCR is the fixed-window command: one key per window, which EXPIRE removes when the window ends. So a fixed window only here.";
-    AlgoOnlyFixed "algo.only_fixed" "This strategy keeps one integer per window in Redis: a fixed window only.";
-    SliderEdge "slider.edge" "A new window starts at";
-    NoEdge "value.no_edge" "never: one window";
+    AlgoBucketNote "algo.bucket.note" "two numbers, tokens and a time: a burst of the limit, then a steady refill";
+    AlgoOnlyIncr "algo.only_incr" "INCR is the fixed-window command: one key a window, which EXPIRE ends. A fixed window only here.";
+    AlgoOnlyFixed "algo.only_fixed" "One integer a window in Redis: a fixed window only here.";
+    SliderEdge "slider.edge" "Window edge at";
     LimitLineEdge "setup.limit_edge" "Limit: {limit} per {window}, for one user, counted in windows: a new one starts {e} ms into the burst.";
     WindowsHead "windows.head" "Windows of {w}: the edge at t = {e} ms";
     WindowName "windows.name" "window {w}";

@@ -141,7 +141,7 @@ fn the_choice_offers_only_the_ways_each_strategy_takes() {
             r#"data-testid="algo-{name}" data-choice="algo" value="{name}""#
         )));
     }
-    assert!(text_of(&html).contains("fixed window one integer per user, reset at each window's edge: a burst across an edge can get twice the limit"));
+    assert!(text_of(&html).contains("fixed window one integer, reset at each edge: a burst across an edge can get twice the limit"));
     let names = |s: Strategy| s.algos().iter().map(|a| a.as_str()).collect::<Vec<_>>();
     assert_eq!(
         names(Strategy::Local),
@@ -173,7 +173,7 @@ fn the_edge_slider_starts_unset_and_runs_to_one_past_the_span() {
     let t = english();
     let v = slider(&EDGE, &scenario("strategy=incr"), &t);
     assert_eq!((v.value.as_str(), v.max.as_str()), ("41", "41"));
-    assert_eq!(v.shown, "never: one window");
+    assert_eq!(v.shown, "never");
     assert!(!v.hidden);
     let v = slider(&EDGE, &scenario("strategy=incr&edge=20"), &t);
     assert_eq!((v.value.as_str(), v.shown.as_str()), ("20", "20 ms"));
