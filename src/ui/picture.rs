@@ -471,7 +471,7 @@ pub fn bind(lab: Lab, root: &Element) {
                     words.with(|mo| {
                         let own = own::own_counts(r, mo.t_us);
                         let caption = topology::label(
-                            r.scenario.strategy,
+                            &r.scenario,
                             mo,
                             at_end,
                             shared_count(r, shared, mo.t_us),

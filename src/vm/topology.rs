@@ -812,8 +812,9 @@ fn tokens(c: u32, texts: &Texts) -> String {
 /// What the picture shows, in words, for its `aria-label`: at a moment
 /// ("t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9") or at the end;
 /// for the Lua bucket, its tokens, as Redis's box says them.
-pub fn label(strategy: Strategy, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
-    let bucket = strategy == Strategy::Lua;
+pub fn label(sc: &Scenario, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
+    // Tokens only for a bucket: the script may keep another way.
+    let bucket = sc.strategy == Strategy::Lua && sc.algo() == crate::sim::Algo::Bucket;
     let (a, r) = (m.allowed.to_string(), m.refused.to_string());
     let mut s = if at_end {
         texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])

@@ -22,10 +22,10 @@ pub fn shown(s: &Scenario) -> bool {
 }
 
 /// Whether the picture and the narration name the window a count is kept
-/// in: with an edge, where the way of keeping it goes by fixed windows
-/// (a fixed window's count, or the sliding counter's two).
+/// in: with an edge, where the count is a fixed window's (a log, a
+/// bucket or the sliding counter's estimate belongs to no one window).
 pub fn names_window(s: &Scenario) -> bool {
-    shown(s) && matches!(s.algo(), Algo::Fixed | Algo::Counter)
+    shown(s) && s.algo() == Algo::Fixed
 }
 
 /// Whether `s` looks as it did before windows: no edge, and the
@@ -37,7 +37,7 @@ pub fn plain(s: &Scenario) -> bool {
 /// The window a count at `x_us` is kept in, where counts start again at
 /// each edge (an edge, and a fixed window's count); `None` elsewhere.
 pub fn counting(s: &Scenario, x_us: u64) -> Option<i32> {
-    (shown(s) && s.algo() == Algo::Fixed).then(|| Grid::of(s).window(x_us).max(FIRST as i64) as i32)
+    names_window(s).then(|| Grid::of(s).window(x_us).max(FIRST as i64) as i32)
 }
 
 /// A window's number as the learner reads it: 1 for the first one shown.

@@ -243,12 +243,23 @@ fn the_narration_names_the_window_a_request_counts_in() {
         windows::tag(windows::counting(&r.scenario, first.arrival_us), &t),
         " · w2"
     );
-    // A script keeping a log is not a bucket: no tokens in its words.
-    let r = report("strategy=lua&algo=log");
+    // A script keeping a log is not a bucket: no tokens in its words, and
+    // no window named (a log's count belongs to no one window).
+    let r = report("strategy=lua&algo=log&edge=20");
     let shared = shared_reads(&r);
     let c = r.calls[0].executed_us;
     let said = at(&r, &shared, c, &t);
-    assert!(said.contains("which now keeps 1"), "{said}");
+    assert!(
+        said.contains("which now keeps 1") && !said.contains("window"),
+        "{said}"
+    );
+    let m = r.at(c.unwrap());
+    let label = ratelimit_lab::vm::topology::label(&r.scenario, &m, false, 0, &t);
+    assert!(
+        label.contains("counter 1") && !label.contains("token"),
+        "{label}"
+    );
+    assert_eq!(windows::redis_window(&r, u64::MAX), None);
 }
 
 #[test]
