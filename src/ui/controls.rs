@@ -138,6 +138,8 @@ pub fn bind(lab: Lab, root: &Element) {
         .map(|n| slot(root, n))
         .collect();
     let legend = super::dom::all(root, "[data-legend]");
+    let algos = super::dom::all(root, "[data-algo]");
+    let only = super::dom::all(root, "[data-algo-only]");
     // The strategy and preset last drawn, so a slider's drag leaves the
     // tabs, presets and strategy lines alone.
     let mut drawn: Option<(Strategy, Option<Preset>)> = None;
@@ -153,6 +155,7 @@ pub fn bind(lab: Lab, root: &Element) {
                 "lb" => value == s.lb.as_str(),
                 "redis" => value == s.redis.as_str(),
                 "fail" => value == s.fail.as_str(),
+                "algo" => value == s.algo().as_str(),
                 _ => false,
             };
             dom::check(el, on);
@@ -198,6 +201,20 @@ pub fn bind(lab: Lab, root: &Element) {
             if let Some(el) = el {
                 hide(el, !shown);
             }
+        }
+        // The ways of keeping the count this strategy takes; the sentence
+        // for those that keep a fixed window only.
+        let takes = s.strategy.algos();
+        for el in &algos {
+            let name = el.get_attribute("data-algo").unwrap_or_default();
+            hide(el, !takes.iter().any(|a| a.as_str() == name));
+        }
+        let fixed_only = crate::vm::windows::only_fixed(s.strategy);
+        for el in &only {
+            hide(
+                el,
+                el.get_attribute("data-algo-only").as_deref() != fixed_only,
+            );
         }
         for el in &legend {
             let name = el.get_attribute("data-legend").unwrap_or_default();

@@ -284,6 +284,11 @@ fn choose(lab: Lab, name: &str, value: &str) {
                 lab.update(|s| s.with_fail(f));
             }
         }
+        "algo" => {
+            if let Some(a) = crate::sim::Algo::parse(value) {
+                lab.update(|s| s.with_algo(Some(a)));
+            }
+        }
         _ => {}
     }
 }

@@ -169,6 +169,11 @@ struct Scene<'a> {
     texts: &'a Texts,
     /// The request followed across the views (1-based), 0 for none.
     highlight: u32,
+    /// The window the servers' own counts are kept in, as their boxes name
+    /// it (" · w2"), and Redis's, on a line of its own ("window 2"), where
+    /// an edge splits the burst; else empty.
+    own_tag: String,
+    redis_window: String,
 }
 
 /// Draws the picture: the still part, then the counts and what moves.
@@ -214,6 +219,12 @@ fn labels(ctx: &Ctx, sc: &Scene, redis_value: &str) {
     second_line(ctx, &sc.layout.user, sc.palette, &line);
     if let (Some(redis), false) = (&sc.layout.redis, redis_value.is_empty()) {
         second_line(ctx, redis, sc.palette, redis_value);
+        // The window its count is kept in, under it, where the box is tall
+        // enough for a third line.
+        if redis.h >= 64.0 {
+            let (x, y) = (redis.x + redis.w / 2.0, redis.y + redis.h / 2.0 + 22.0);
+            let _ = ctx.fill_text_with_max_width(&sc.redis_window, x, y, redis.w - 4.0);
+        }
     }
 }
 
@@ -229,10 +240,12 @@ fn servers(ctx: &Ctx, sc: &Scene) {
                 .texts
                 .fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
             let o = f.own.get(i);
-            let mut line = own::box_line(&name, o, st.allowed, st.refused, false);
+            let tag = if o.is_some() { sc.own_tag.as_str() } else { "" };
+            let line = |short| own::box_line(&name, o, st.allowed, st.refused, short) + tag;
             let wide = |t: &str| ctx.measure_text(t).is_ok_and(|m| m.width() > s.w - 6.0);
+            let mut line = line(false);
             if o.is_some() && wide(&line) {
-                line = own::box_line(&name, o, st.allowed, st.refused, true);
+                line = own::box_line(&name, o, st.allowed, st.refused, true) + tag;
             }
             // Never past its box, into the pills' band.
             let _ = ctx.fill_text_with_max_width(&line, s.x + 4.0, s.y + s.h / 2.0, s.w - 6.0);
@@ -413,6 +426,13 @@ pub fn bind(lab: Lab, root: &Element) {
             (f, r.scenario)
         });
         let hl = lab.highlight.get();
+        // The window the boxes' counts are kept in, with an edge.
+        let (own_tag, redis_window) = lab.report.with(|r| {
+            use crate::vm::windows;
+            let own = windows::counting(&r.scenario, t);
+            let redis = windows::redis_window(r, t);
+            (windows::tag(own, &m.texts), windows::name(redis, &m.texts))
+        });
         // Kept for the pointer to find a request in (see [`hit`]).
         *m.frame.borrow_mut() = f;
         let pic = pic.clone();
@@ -425,6 +445,8 @@ pub fn bind(lab: Lab, root: &Element) {
                 palette: &colours,
                 texts: &m.texts,
                 highlight: hl,
+                own_tag,
+                redis_window,
             };
             draw(&mut pic.borrow_mut(), &scene);
         });
@@ -449,7 +471,7 @@ pub fn bind(lab: Lab, root: &Element) {
                     words.with(|mo| {
                         let own = own::own_counts(r, mo.t_us);
                         let caption = topology::label(
-                            r.scenario.strategy,
+                            &r.scenario,
                             mo,
                             at_end,
                             shared_count(r, shared, mo.t_us),
@@ -504,7 +526,45 @@ pub fn bind(lab: Lab, root: &Element) {
             }
         }
     });
+    bind_windows(lab, root);
     bind_replay(lab, root);
+}
+
+/// The strip of fixed windows under the picture, where an edge splits the
+/// burst: each window's count at the moment the totals show, its width
+/// its share of the run.
+fn bind_windows(lab: Lab, root: &Element) {
+    let Some(el) = find(root, Hook::Windows.selector()) else {
+        return;
+    };
+    let mut last = crate::vm::html::Html::new();
+    let words = lab.words[W_TOTALS];
+    effect(move || {
+        let hiding = lab.hiding();
+        let at_end = lab.at_end.get();
+        let m = lab.m();
+        lab.report.with(|r| {
+            let t = match (hiding, at_end) {
+                (true, _) => 0,
+                (_, true) => u64::MAX,
+                _ => words.with(|mo| mo.t_us),
+            };
+            let h = crate::vm::windows::strip(r, t, &m.texts);
+            hide(&el, h.is_empty());
+            if last == h {
+                return;
+            }
+            dom::set_html(&el, &h);
+            last = h;
+            let wins = crate::vm::windows::windows(r, t);
+            for (li, w) in dom::all(&el, "li").iter().zip(&wins) {
+                let style = web_sys::HtmlElement::style(li.unchecked_ref());
+                let _ = style.set_property("--share", &w.share.to_string());
+                let fill = crate::vm::windows::fill(w, r.scenario.limit);
+                let _ = style.set_property("--fill", &fill.to_string());
+            }
+        });
+    });
 }
 
 /// Keeps the replay controls and the prediction in step.

@@ -3,7 +3,7 @@
 //! limit in words; which choices are checked.
 
 use crate::sim::params::write_value;
-use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, MOVE};
+use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, EDGE, MOVE};
 
 use super::format;
 use super::strategy::about;
@@ -70,6 +70,15 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
                 None => (s.span_ms, t.get(T::NoMove).to_string()),
             }
         }
+        "edge" => {
+            // The position past the span's end means no edge.
+            hidden = !s.strategy.takes_edge();
+            max = s.span_ms + 1;
+            match s.edge_ms {
+                Some(e) => (e, ms(&e.to_string())),
+                None => (max, t.get(T::NoMove).to_string()),
+            }
+        }
         _ => {
             let v = get.unwrap_or(knob.default);
             let shown = match knob.unit {
@@ -95,6 +104,8 @@ pub fn read(knob: &Knob, s: &Scenario, text: &str) -> Option<Scenario> {
     let v = v.clamp(i64::from(knob.min), i64::from(u32::MAX)) as u32;
     Some(if knob.name == MOVE.name {
         s.with_move_ms((v < s.span_ms).then_some(v))
+    } else if knob.name == EDGE.name {
+        s.with_edge_ms((v <= s.span_ms).then_some(v))
     } else if knob.name == crate::sim::PLAN.name {
         s.with_plan(Some(v))
     } else {
@@ -104,9 +115,15 @@ pub fn read(knob: &Knob, s: &Scenario, text: &str) -> Option<Scenario> {
 
 /// The limit in words: "Limit: 10 requests per second, for one user. …".
 pub fn limit_line(s: &Scenario, t: &Texts) -> String {
+    let e = s.edge_us().map(|e| (e / 1000).to_string());
     t.fill(
-        T::LimitLine,
+        if e.is_some() {
+            T::LimitLineEdge
+        } else {
+            T::LimitLine
+        },
         &[
+            ("e", &t.num(e.as_deref().unwrap_or(""))),
             (
                 "limit",
                 &t.count(s.limit.into(), T::RequestOne, T::RequestMany),

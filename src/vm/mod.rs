@@ -39,6 +39,7 @@ pub mod timeline;
 pub mod topology;
 pub mod totals;
 pub mod tour;
+pub mod windows;
 
 /// Below this width, in CSS pixels, the figures with a column of names or
 /// axis labels beside their drawing (the timeline, the charts) are laid out

@@ -128,6 +128,8 @@ names!(
     Hook ["[data-testid=\"", "\"]", " data-testid=\""] {
         Notice = "notice" in Always,
         Topology = "topology" in Picture,
+        /// The strip of fixed windows under the picture (shown with an edge).
+        Windows = "windows" in Picture,
         Play = "play" in Picture,
         Time = "time" in Picture,
         Speed = "speed" in Picture,

@@ -12,7 +12,7 @@
 //! requests holding the same count stay on screen ([`races`], [`advance`]).
 
 use super::format;
-use super::own::{own_counts, Own};
+use super::own::{own_counts_in, Own};
 use super::text::{Texts, T};
 use crate::sim::{Call, Command, Report, Strategy};
 
@@ -69,6 +69,9 @@ struct Clause {
     cap: u32,
     /// ", the same count request {m} was given" and the like.
     note: Option<(T, u32)>,
+    /// The window the count is kept in, where an edge splits the burst
+    /// (" in window 2, which began at t = 20 ms"), else empty.
+    win: String,
     /// "allowed", "refused with 429", "passed on to server {s}" …
     verdict: Option<T>,
 }
@@ -85,6 +88,7 @@ impl Clause {
             k: 0,
             cap: 0,
             note: None,
+            win: String::new(),
             verdict: None,
         }
     }
@@ -105,6 +109,7 @@ impl Clause {
         if let Some((t, m)) = self.note {
             what.push_str(&tx.fill(t, &[("m", &num(m + 1))]));
         }
+        what.push_str(&self.win);
         match self.verdict {
             Some(v) => tx.fill(
                 T::NarrThen,
@@ -207,8 +212,10 @@ impl Telling<'_> {
     /// arrival (the gateway, a count in memory), or with the command sent.
     fn arrivals(&mut self) {
         let (r, e) = (self.r, self.e);
-        // Each server's own count just before `e` (none decided before 0).
-        let mut own = own_counts(r, e.saturating_sub(1));
+        // Each server's own count just before `e` (none decided before 0),
+        // in the window a decision at `e` counts in.
+        let k = super::windows::counting(&r.scenario, e);
+        let mut own = own_counts_in(r, e.saturating_sub(1), k);
         if e == 0 {
             for o in &mut own {
                 o.count = 0;
@@ -242,6 +249,7 @@ impl Telling<'_> {
                 .requests
                 .iter()
                 .filter(|x| x.allowed && x.decided_us < e)
+                .filter(|x| super::windows::counting(&r.scenario, e).is_none_or(|k| x.window == k))
                 .count() as u32;
             c.cap = r.limit;
             c.verdict = Some(if req.allowed { T::NarrOnTo } else { T::NarrNo });
@@ -261,6 +269,10 @@ impl Telling<'_> {
             self.folded.push(i);
             c.key = T::NarrArriveSend;
             c.c = r.calls[i].command.as_str().to_string();
+            return c;
+        }
+        if at_once && super::windows::names_window(&r.scenario) {
+            c.win = super::windows::narrated(&r.scenario, req.window, self.tx);
         }
         c
     }
@@ -286,7 +298,10 @@ impl Telling<'_> {
                 c.v = call.value;
                 c.note = self.same(i);
             }
-            Command::EvalSha => c.key = T::NarrRunLua,
+            Command::EvalSha if self.r.scenario.algo() == crate::sim::Algo::Bucket => {
+                c.key = T::NarrRunLua
+            }
+            Command::EvalSha => c.key = T::NarrRunScript,
             Command::Set => c.note = lost(self.r, call, self.e),
             _ if call.request.is_none() => {
                 c.c = self.tx.fill(
@@ -295,6 +310,13 @@ impl Telling<'_> {
                 )
             }
             _ => {}
+        }
+        if let (Some(q), true) = (call.request, super::windows::names_window(&self.r.scenario)) {
+            c.win = super::windows::narrated(
+                &self.r.scenario,
+                self.r.requests[q as usize].window,
+                self.tx,
+            );
         }
         c
     }
@@ -324,6 +346,9 @@ impl Telling<'_> {
                 c.c = name(&r.calls[i], self.tx);
                 c.v = r.calls[i].value;
                 c.note = self.same(i);
+                if super::windows::names_window(&r.scenario) {
+                    c.win = super::windows::narrated(&r.scenario, req.window, self.tx);
+                }
             }
             self.out.push(c);
         }

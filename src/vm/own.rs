@@ -24,6 +24,12 @@ pub struct Own {
 /// servers keep no count of their own (the edge, and the Redis strategies,
 /// whose count lives in Redis).
 pub fn own_counts(r: &Report, t_us: u64) -> Vec<Own> {
+    own_counts_in(r, t_us, super::windows::counting(&r.scenario, t_us))
+}
+
+/// The same, counting only what counted in fixed window `k`, where the
+/// count starts again at each edge (`None`: the whole burst).
+pub fn own_counts_in(r: &Report, t_us: u64, k: Option<i32>) -> Vec<Own> {
     let s = &r.scenario;
     let counts = matches!(
         s.strategy,
@@ -45,7 +51,8 @@ pub fn own_counts(r: &Report, t_us: u64) -> Vec<Own> {
         })
         .collect();
     for q in &r.requests {
-        if let (Some(server), true) = (q.server, q.allowed && q.decided_us <= t_us) {
+        let counted = q.allowed && q.decided_us <= t_us && k.is_none_or(|k| q.window == k);
+        if let (Some(server), true) = (q.server, counted) {
             if let Some(o) = own.get_mut(server as usize) {
                 o.count += 1;
             }

@@ -11,7 +11,7 @@
 
 use crate::sim::params::write_value;
 use crate::sim::{
-    Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, MOVE, PLAN, RTT, SYNC, TIMEOUT,
+    Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, EDGE, MOVE, PLAN, RTT, SYNC, TIMEOUT,
 };
 use crate::sim::{BURST, SERVERS};
 
@@ -644,7 +644,7 @@ fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
 
 /// The picture, the replay controls, the narration and the prediction.
 fn picture(w: &mut W) {
-    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key""#).slot(Slot::PictureKey).raw(r#">"#);
+    w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><div class="rll-windows""#).hook(Hook::Windows).raw(r#" hidden></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key""#).slot(Slot::PictureKey).raw(r#">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
     for (class, t) in super::topology::KEY {
@@ -735,6 +735,8 @@ fn scenario_line(w: &mut W) {
     w.raw(r#"<div class="rll-setup"><p class="rll-setup__limit""#)
         .slot(Slot::LimitLine)
         .raw(r#"></p>"#);
+    algo_choice(w);
+    w.slider(&EDGE, T::SliderEdge);
     w.radios(
         T::LbLegend,
         "lb",
@@ -770,6 +772,38 @@ fn scenario_line(w: &mut W) {
             .raw("</button></span>");
     }
     w.raw("</span></fieldset></div>");
+}
+
+/// How the count is kept: one radio a way, each with its consequence
+/// under it (the view shows those the strategy takes), and the sentence
+/// for the strategies that keep a fixed window only.
+fn algo_choice(w: &mut W) {
+    w.raw(r#"<fieldset class="rll-choice rll-algo" data-testid="algo"><legend class="rll-choice__legend">"#)
+        .text(T::AlgoLegend)
+        .raw(r#"</legend>"#);
+    for (a, name, note) in super::windows::ALGOS {
+        html!(
+            w.out,
+            r#"<label class="rll-algo__option" data-algo="{}"><input type="radio" name="{}-algo" data-testid="algo-{}" data-choice="algo" value="{}"><span><span class="rll-algo__name">"#,
+            a.as_str(),
+            w.id,
+            a.as_str(),
+            a.as_str()
+        );
+        w.text(name)
+            .raw(r#"</span> <span class="rll-algo__note">"#)
+            .text(note)
+            .raw("</span></span></label>");
+    }
+    for (only, t) in [("incr", T::AlgoOnlyIncr), ("fixed", T::AlgoOnlyFixed)] {
+        html!(
+            w.out,
+            r#"<p class="rll-algo__only" data-algo-only="{}" hidden>"#,
+            only
+        );
+        w.text(t).raw("</p>");
+    }
+    w.raw("</fieldset>");
 }
 
 /// The rest of the totals, what happens if Redis is slow or down (with its

@@ -140,6 +140,32 @@ texts! {
     PresetPerMinuteTitle "preset.per_minute.title" "limit 100 a minute, 400 requests over 1 s, round-robin";
     PresetBooking "preset.booking" "8 buckets";
     PresetBookingTitle "preset.booking.title" "the booking story: a bucket of 10 a second in each of 8 servers' memory, 80 requests over 1 s, round-robin";
+    // Windows and buckets (issue 34): how the count is kept, the window's
+    // edge, the strip of windows under the picture.
+    AlgoLegend "algo.legend" "How each user's count is kept";
+    AlgoFixed "algo.fixed" "fixed window";
+    AlgoFixedNote "algo.fixed.note" "one integer, reset at each edge: a burst across an edge can get twice the limit";
+    AlgoLog "algo.log" "sliding log";
+    AlgoLogNote "algo.log.note" "up to a timestamp per request the limit allows: exact in any window";
+    AlgoCounter "algo.counter" "sliding counter";
+    AlgoCounterNote "algo.counter.note" "two integers: this window's count plus the last one's, weighted: an estimate";
+    AlgoBucket "algo.bucket" "token bucket";
+    AlgoBucketNote "algo.bucket.note" "two numbers, tokens and a time: a burst of the limit, then a steady refill";
+    AlgoOnlyIncr "algo.only_incr" "INCR is the fixed-window command: one key a window, which EXPIRE ends. A fixed window only here.";
+    AlgoOnlyFixed "algo.only_fixed" "One integer a window in Redis: a fixed window only here.";
+    SliderEdge "slider.edge" "Window edge at";
+    LimitLineEdge "setup.limit_edge" "Limit: {limit} per {window}, for one user, counted in windows: a new one starts {e} ms into the burst.";
+    WindowsHead "windows.head" "Windows of {w}: the edge at t = {e} ms";
+    WindowName "windows.name" "window {w}";
+    WindowCount "windows.count" "{c} of {l}";
+    WindowTag "picture.window" " · w{w}";
+    NarrWindow "narrate.window" " in window {w}, which began at t = {t} ms";
+    NarrRunScript "narrate.run_script" "Redis runs the script for request {n}, which now keeps {v}";
+    CostKept "cost.kept" "Kept per user in the count";
+    CostKeptFixed "cost.kept.fixed" "one integer";
+    CostKeptLog "cost.kept.log" "up to {l} timestamps";
+    CostKeptCounter "cost.kept.counter" "two integers";
+    CostKeptBucket "cost.kept.bucket" "two numbers";
     RedisLegend "redis.legend" "Redis is";
     RedisUp "redis.up" "healthy";
     RedisSlow "redis.slow" "slow (+100 ms)";
@@ -686,7 +712,7 @@ texts! {
     Tour6Title "tour.6.title" "The window's edge";
     Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window.";
     Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside.";
-    Tour6Hint "tour.6.hint" "Drag the “Window's edge” slider left to about 20 ms, the middle of the burst. Then, under “How the count is kept”, choose sliding log or token bucket.";
+    Tour6Hint "tour.6.hint" "Drag the “Window edge at” slider left to about 20 ms, the middle of the burst. Then, under “How each user's count is kept”, choose sliding log or token bucket.";
     Tour6Done "tour.6.done" "Each window's key starts from zero at its edge, so a burst across it gets 10 on each side: 20 in far less than a second, as INCR and its EXPIRE would let through. A sliding log counts the last second from each request, wherever the edge falls; a bucket refills at 10 a second, not all at once at the edge: 10 either way. A sliding counter only estimates the last second: one more here.";
     Tour7Title "tour.7.title" "When Redis is down";
     Tour7Text "tour.7.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";

@@ -797,7 +797,7 @@ pub fn key_shows(name: &str, s: Strategy) -> bool {
 pub fn redis_value(s: &Scenario, counter: Option<u32>, texts: &Texts) -> String {
     match (s.redis, s.strategy, counter) {
         (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
-        (_, Strategy::Lua, Some(c)) => tokens(c, texts),
+        (_, Strategy::Lua, Some(c)) if s.algo() == crate::sim::Algo::Bucket => tokens(c, texts),
         (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
         _ => String::new(),
     }
@@ -812,8 +812,9 @@ fn tokens(c: u32, texts: &Texts) -> String {
 /// What the picture shows, in words, for its `aria-label`: at a moment
 /// ("t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9") or at the end;
 /// for the Lua bucket, its tokens, as Redis's box says them.
-pub fn label(strategy: Strategy, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
-    let bucket = strategy == Strategy::Lua;
+pub fn label(sc: &Scenario, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
+    // Tokens only for a bucket: the script may keep another way.
+    let bucket = sc.strategy == Strategy::Lua && sc.algo() == crate::sim::Algo::Bucket;
     let (a, r) = (m.allowed.to_string(), m.refused.to_string());
     let mut s = if at_end {
         texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])

@@ -632,6 +632,20 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         &t.num(&format::grouped(ops)),
         if ops == 0 { t.get(T::CostNone) } else { "" },
     );
+    // What each way of keeping the count holds per user, once the learner
+    // has set an edge or another way (the default screen is unchanged).
+    let s = &r.scenario;
+    if !super::windows::plain(s) {
+        let a = s.algo();
+        stat(
+            &mut out,
+            t.get(T::CostKept),
+            "kept-per-user",
+            a.as_str(),
+            &super::windows::kept(a, s.limit, t),
+            "",
+        );
+    }
     let nodes = r.redis_nodes().to_string();
     stat(
         &mut out,

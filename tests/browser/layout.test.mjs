@@ -41,15 +41,31 @@ describe('replay controls', () => {
     await w.close();
   });
 
-  for (const [width, query] of [[350, '?embed=1'], [390, ''], [1280, '']]) {
-    test(`at ${width} px the time's value never runs under the speed control`, async () => {
+  const WINDOWED = '?strategy=incr&edge=20';
+  for (const [width, query] of [[350, '?embed=1'], [390, ''], [1280, ''], [390, WINDOWED], [1280, WINDOWED]]) {
+    test(`at ${width} px${query ? ` (${query})` : ''} the time's value never runs under the speed control`, async () => {
       const w = await openWidget(query, { width, height: 800 });
       const value = await box(w.page, '.rll-replay__value');
       const speed = await box(w.page, '.rll-replay__speed');
-      const overlap = value.left < speed.right && speed.left < value.right && value.top < speed.bottom && speed.top < value.bottom;
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const overlap = meets(value, speed);
       assert.ok(!overlap, `value ${JSON.stringify(value)} and speed ${JSON.stringify(speed)} do not overlap`);
       const replay = await box(w.page, '.rll-replay');
       assert.ok(value.right <= replay.right + 1, `the value stays inside the replay row (${value.right} ≤ ${replay.right})`);
+      if (query === WINDOWED) {
+        // The strip of windows under the picture covers neither the
+        // picture, its caption nor the replay's row, and each window's
+        // words fit in it.
+        const strip = await box(w.page, '[data-testid="windows"]');
+        assert.ok(strip.height > 0, 'the strip shows');
+        for (const other of ['[data-testid="topology"]', '.rll-picture__caption', '.rll-replay']) {
+          assert.ok(!meets(strip, await box(w.page, other)), `the strip ${JSON.stringify(strip)} and ${other} do not overlap`);
+        }
+        const clipped = await w.page.locator('[data-testid="windows"] li').evaluateAll((els) => els
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > e.parentElement.getBoundingClientRect().right + 1)
+          .map((e) => e.textContent));
+        assert.deepEqual(clipped, [], 'no window\'s words are cut');
+      }
       assert.deepEqual(w.problems(), []);
       await w.close();
     });

@@ -71,4 +71,5 @@ mod vm_timeline;
 mod vm_topology;
 mod vm_totals;
 mod vm_tour;
+mod vm_windows;
 mod windows;

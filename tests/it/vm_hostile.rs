@@ -475,7 +475,7 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
                 d.rec(
                     "topology_label",
                     &at("-"),
-                    vm::topology::label(r.scenario.strategy, &m, at_end, k, t).to_string(),
+                    vm::topology::label(&r.scenario, &m, at_end, k, t).to_string(),
                 );
                 d.rec(
                     "redis_value",

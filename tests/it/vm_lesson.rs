@@ -29,7 +29,7 @@ fn everything_said(r: &Report) -> Vec<(&'static str, String)> {
         (
             "picture",
             topology::label(
-                r.scenario.strategy,
+                &r.scenario,
                 &m,
                 true,
                 reads::shared_count(r, &shared, m.t_us),

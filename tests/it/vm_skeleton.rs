@@ -100,8 +100,9 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
     let shows = builtin().iter().filter(|q| q.show.is_some()).count();
     let expected = list(&format!(
         "testid: notice strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua
-         topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
+         topology windows narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset
+         algo algo-fixed algo-log algo-counter algo-bucket edge
          lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute preset-booking
          verdict allowed-total limit regular-user
          redis-down health-up health-slow health-down timeout fail-open fail-closed traffic
@@ -125,7 +126,9 @@ fn with_nothing_hidden_every_hook_of_the_contract_is_there() {
         let open = html[..at].rfind('<').unwrap();
         assert!(html[open..at].contains(r#"role="tab""#), "strategy-{s}");
     }
-    for s in ["servers", "burst", "rtt", "sync", "plan", "move", "timeout"] {
+    for s in [
+        "servers", "burst", "rtt", "sync", "plan", "move", "edge", "timeout",
+    ] {
         let at = html.find(&format!("data-testid=\"{s}\"")).unwrap();
         let open = html[..at].rfind('<').unwrap();
         assert!(html[open..at].contains(r#"type="range""#), "{s}");
@@ -167,8 +170,8 @@ fn each_hidden_section_takes_exactly_its_own_hooks() {
         (Section::Title, String::new()),
         (Section::Tabs, "strategy-local strategy-split strategy-sync strategy-edge strategy-getset strategy-incr strategy-lua".into()),
         (Section::Summary, "slot:summary".into()),
-        (Section::Controls, "servers burst rtt sync plan move reroll reset lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute preset-booking tour-start slot:seed rtt-mini limit-line tour-offer".into()),
-        (Section::Picture, "tour-start topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration tour-offer".into()),
+        (Section::Controls, "servers burst rtt sync plan move reroll reset algo algo-fixed algo-log algo-counter algo-bucket edge lb-random lb-round-robin lb-sticky preset-gatepass preset-per-minute preset-booking tour-start slot:seed rtt-mini limit-line tour-offer".into()),
+        (Section::Picture, "tour-start topology windows narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result slot:predict predict-ask predict-result picture-caption picture-key narration tour-offer".into()),
         (Section::Totals, "verdict allowed-total limit regular-user redis-down health-up health-slow health-down timeout fail-open fail-closed traffic tour-start slot:totals stats down redis-settings traffic cost tour-offer".into()),
         (Section::Cards, "slot:cards".into()),
         (Section::Timeline, "slot:timeline tl-caption tl-key".into()),
@@ -333,7 +336,7 @@ fn compact_leaves_the_picture_the_totals_and_the_sliders() {
     let got: Vec<String> = hooks(&markup("compact=1")).into_keys().collect();
     let want = list(
         "testid: notice
-         topology narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
+         topology windows narration play step-back step time speed predict-start predict-guess predict-go predict-cancel predict-result
          servers burst rtt sync plan move reroll reset announcer
          verdict allowed-total limit regular-user
          slot: tab-name summary totals seed rtt-mini announcer predict predict-ask predict-result picture-caption picture-key narration",

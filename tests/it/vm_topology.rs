@@ -12,7 +12,7 @@ use ratelimit_lab::vm::topology::{
 };
 use ratelimit_lab::vm::totals::so_far;
 
-use crate::vm_support::{english, report};
+use crate::vm_support::{english, report, scenario};
 
 fn inside(r: &Rect, w: f64, h: f64) -> bool {
     r.x >= 0.0
@@ -345,7 +345,8 @@ fn the_two_halves_of_a_race_are_seen_as_two() {
 #[test]
 fn the_picture_says_what_it_shows() {
     let t = english();
-    let label = |m: &Moment, at_end, shared| label(Strategy::GetSet, m, at_end, shared, &t);
+    let label =
+        |m: &Moment, at_end, shared| label(&scenario("strategy=getset"), m, at_end, shared, &t);
     let m = Moment {
         t_us: 3249,
         allowed: 12,
@@ -402,12 +403,14 @@ fn the_moment_reads_as_the_scrubber_writes_it() {
             ],
         );
         assert!(scrubber.starts_with(&format!("{} of ", format::moment(t_us))));
-        let caption = label(Strategy::GetSet, &m, false, 0, &t);
+        let caption = label(&scenario("strategy=getset"), &m, false, 0, &t);
         assert!(caption.starts_with(&shown), "{caption} / {scrubber}");
         let line = so_far(&r, &m, &t).text;
         assert!(line.starts_with(&shown), "{line} / {scrubber}");
     }
-    assert!(label(Strategy::GetSet, &r.at(3_620), false, 0, &t).starts_with("t = 3.62 ms:"));
+    assert!(
+        label(&scenario("strategy=getset"), &r.at(3_620), false, 0, &t).starts_with("t = 3.62 ms:")
+    );
 }
 
 #[test]
@@ -424,7 +427,7 @@ fn the_bucket_says_its_tokens_as_redis_box_does() {
             counter: Some(c),
             ..Moment::default()
         };
-        let caption = label(Strategy::Lua, &m, false, 0, &t);
+        let caption = label(&scenario("strategy=lua"), &m, false, 0, &t);
         assert_eq!(
             caption,
             format!("t = 5 ms: 0 allowed, 0 refused, Redis bucket {words}")
@@ -436,7 +439,7 @@ fn the_bucket_says_its_tokens_as_redis_box_does() {
         let m = r.at(t_us);
         let boxed = redis_value(&s, m.counter, &t);
         assert!(
-            label(Strategy::Lua, &m, false, 0, &t).ends_with(&boxed),
+            label(&scenario("strategy=lua"), &m, false, 0, &t).ends_with(&boxed),
             "{t_us}"
         );
     }
