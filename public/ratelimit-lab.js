@@ -256,6 +256,8 @@ function load(tries) {
   wasm.catch(() => {});
   ready = import(tries ? `./ratelimit_lab.js?try=${tries}` : './ratelimit_lab.js').then(async (glue) => {
     await glue.default({ module_or_path: await wasm });
+    // The texts a learner reads later are fetched from this folder too.
+    glue.files(at('./').href);
     return glue;
   });
   ready.then(() => {

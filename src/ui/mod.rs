@@ -31,6 +31,7 @@ mod events;
 mod glossary;
 mod highlight;
 mod json;
+mod later;
 mod lms;
 mod log;
 mod marks;
@@ -120,6 +121,13 @@ fn lab_of(el: &web_sys::HtmlElement) -> Option<Lab> {
     })
 }
 
+/// Where the widget's files are: the loader's folder (a URL ending in
+/// `/`), which the texts read later ([`later`]) are fetched from.
+#[wasm_bindgen]
+pub fn files(base: String) {
+    later::set_base(base);
+}
+
 /// Mounts a widget in every host element that has none yet.
 #[wasm_bindgen(js_name = mountAll)]
 pub fn mount_all() {
@@ -165,7 +173,17 @@ pub fn place(el: web_sys::HtmlElement) {
     let first = page::parse(&borrowed, &Texts::english());
     match first.content {
         None => mount(el, serial, None),
-        Some(url) => load(url, move |result| mount(el, serial, Some(result))),
+        // The key names a content file uses come with the texts read
+        // later ([`later`]): fetched once the file is here.
+        Some(url) => load(url, move |result| {
+            later::fetch(Box::new(move |ok| {
+                let result = match result {
+                    (name, Ok(_)) if !ok => (name, Err((T::ContentKeys, 0))),
+                    result => result,
+                };
+                mount(el, serial, Some(result))
+            }))
+        }),
     }
 }
 
@@ -337,12 +355,19 @@ const CONTENT_WAIT_S: u16 = 8;
 /// [`CONTENT_WAIT_S`] seconds, or that says it is larger than the widget
 /// reads, is not waited for or read.
 fn load(url: String, done: impl FnOnce(Loaded) + 'static) {
+    load_from(url, None, Box::new(done));
+}
+
+/// [`load`], from the page's origin or from `origin` (the widget's own
+/// files' origin, for the texts read later), through one path (one copy
+/// in the wasm for its callers).
+fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>) {
     let Some(window) = web_sys::window() else {
         return;
     };
     let href = window.location().href().unwrap_or_default();
     let resolved = web_sys::Url::new_with_base(&url, &href).ok();
-    let origin = window.location().origin().unwrap_or_default();
+    let origin = origin.unwrap_or_else(|| window.location().origin().unwrap_or_default());
     let Some(resolved) = resolved.filter(|u| u.origin() == origin) else {
         done((url, Err((T::ContentOrigin, 0))));
         return;
@@ -526,6 +551,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
             let _ = body.class_list().add_1("rll-page--embed");
         }
     }
+    let builtin_quiz = quiz.is_none();
     let quiz = quiz.unwrap_or_else(|| questions::builtin_in(&texts));
     let order = questions::order(&quiz, page.scenario.seed);
     let mount = Mount {
@@ -538,11 +564,12 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         opened_search,
         texts,
         quiz,
+        builtin_quiz,
         order,
         quiz_id: crate::vm::lms::quiz_name(id.as_deref()),
         graded,
         frame: Default::default(),
-        steps,
+        steps: std::cell::RefCell::new(steps),
     };
     dom::clear(&el);
     let target = if url_state {

@@ -8,6 +8,7 @@ use web_sys::Element;
 
 use super::dom::{all, attr, find, hide, slot, text};
 use super::embed;
+use super::later;
 use super::state::Lab;
 use crate::vm::names::{Act, Hook, Slot};
 use crate::vm::quiz::{score, Answer};
@@ -114,18 +115,61 @@ pub fn bind(lab: Lab, root: &Element) {
     let status = slot(root, Slot::QuizScore);
     let again = find(root, Act::QuizReset.selector());
     let shown = StoredValue::new_local(Vec::<Answer>::new());
+    // The built-in quiz's feedback (why, and what "show me" shows) is read
+    // later ([`super::later`]): fetched once the quiz comes near the
+    // screen, or at the first pick; until then a pick's verdict shows
+    // with a loading line, and its why once the words are here.
+    let reword = lab.m().builtin_quiz && !crate::vm::text::later_ready();
+    if reword {
+        if let Some(quiz) = items.first().and_then(|li| li.parent_element()) {
+            let near = super::canvas::use_visible(&quiz);
+            super::effect(move || {
+                if near.get() && lab.later.get_untracked() == later::IDLE {
+                    later::want(lab.later);
+                }
+            });
+        }
+    }
+    let mut worded: Option<Vec<crate::vm::quiz::Question>> = None;
+    let mut words_shown = later::READY;
     super::effect(move || {
         let answers = lab.answers.get();
         let m = lab.m();
-        let before = shown.get_value();
+        let mut before = shown.get_value();
+        let mut words = later::READY;
+        if reword {
+            words = lab.later.get();
+            let picked = before != answers && answers.iter().any(|a| a.last.is_some());
+            if picked && (words == later::IDLE || words == later::FAILED) {
+                later::want(lab.later);
+                words = later::LOADING;
+            }
+            if words == later::READY && worded.is_none() {
+                worded = Some(crate::vm::quiz::builtin_in(&m.texts));
+            }
+            if words != words_shown {
+                // Every question with feedback is written again.
+                words_shown = words;
+                before.clear();
+            }
+        }
+        let quiz = worded.as_deref().unwrap_or(&m.quiz);
         for (q, li) in items.iter().enumerate() {
-            let (Some(question), Some(a)) = (m.quiz.get(q), answers.get(q)) else {
+            let (Some(question), Some(a)) = (quiz.get(q), answers.get(q)) else {
                 continue;
             };
             if before.get(q) == Some(a) {
                 continue;
             }
-            let v = view(question, &m.order[q], a, &m.texts);
+            let mut v = view(question, &m.order[q], a, &m.texts);
+            if words != later::READY && a.last.is_some() {
+                let wait = if words == later::FAILED {
+                    T::QuizNotLoaded
+                } else {
+                    T::QuizLoading
+                };
+                crate::html!(v.feedback, " {}", crate::vm::html::esc(m.texts.get(wait)));
+            }
             for (button, o) in all(li, Act::QuizPick.selector()).iter().zip(&v.options) {
                 attr(button, "class", o.class);
                 attr(
@@ -152,6 +196,9 @@ pub fn bind(lab: Lab, root: &Element) {
             }
             if let Some(b) = find(li, Act::ShowMe.selector()) {
                 hide(&b, !v.offer_show_me);
+                if let (true, Some(show)) = (worded.is_some(), &question.show) {
+                    text(&b, &m.texts.fill(T::ShowMe, &[("label", &show.label)]));
+                }
             }
         }
         shown.set_value(answers.clone());

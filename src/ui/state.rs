@@ -47,6 +47,9 @@ pub struct Mount {
     pub texts: Texts,
     /// The quiz (built-in, or a course author's).
     pub quiz: Vec<Question>,
+    /// Whether the quiz is the built-in one, whose feedback ("why" and
+    /// "show me") is read later ([`super::later`]).
+    pub builtin_quiz: bool,
     /// The order each question's options are shown in.
     pub order: Vec<Vec<usize>>,
     /// The quiz's name in messages: the content file's `id`, else
@@ -58,8 +61,10 @@ pub struct Mount {
     pub graded: bool,
     /// The picture as drawn last, for the pointer to find a request in.
     pub frame: std::cell::RefCell<crate::vm::topology::Frame>,
-    /// The guided lesson's steps (built-in, or a course author's).
-    pub steps: Vec<crate::vm::tour::Step>,
+    /// The guided lesson's steps (built-in, or a course author's). The
+    /// built-in ones are worded again once their texts arrive
+    /// ([`super::later`]).
+    pub steps: std::cell::RefCell<Vec<crate::vm::tour::Step>>,
 }
 
 /// A prediction, when the learner is asked for one before the reveal.
@@ -131,6 +136,8 @@ pub struct Lab {
     /// The lesson's steps whose goal has been met (bit k: step k + 1), in
     /// this visit or, under a course platform, a session before.
     pub tour_met: RwSignal<u64>,
+    /// Whether the texts read later are here ([`super::later`]'s states).
+    pub later: RwSignal<u8>,
 }
 
 impl Lab {
@@ -198,6 +205,7 @@ impl Lab {
             palette: StoredValue::new_local(None),
             tour: RwSignal::new(None),
             tour_met: RwSignal::new(0),
+            later: RwSignal::new(super::later::start()),
         };
         provide_context(lab);
         lab

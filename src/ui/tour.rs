@@ -32,7 +32,13 @@ thread_local! {
 /// Opens step `k` (0-based): its scenario, then the burst from its start,
 /// or the prediction first.
 fn enter(lab: Lab, k: usize) {
-    let Some((s, predict)) = lab.m().steps.get(k).map(|st| (st.scenario, st.predict)) else {
+    let step = lab
+        .m()
+        .steps
+        .borrow()
+        .get(k)
+        .map(|st| (st.scenario, st.predict));
+    let Some((s, predict)) = step else {
         return;
     };
     lab.update(|_| s);
@@ -49,7 +55,7 @@ fn enter(lab: Lab, k: usize) {
 /// A lesson button was pressed.
 pub fn act(lab: Lab, root: &Element, act: Act) {
     let at = lab.tour.get_untracked();
-    let n = lab.m().steps.len();
+    let n = lab.m().steps.borrow().len();
     let go = |to: Option<usize>| {
         FOCUS.set(true);
         match to {
@@ -58,7 +64,13 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
         }
     };
     match (act, at) {
-        (Act::TourStart, _) => go(Some(0)),
+        (Act::TourStart, _) => {
+            // After words that could not come, starting again fetches again.
+            if lab.later.get_untracked() == super::later::FAILED {
+                lab.later.set(super::later::IDLE);
+            }
+            go(Some(0))
+        }
         (Act::TourNext, Some(k)) if k + 1 < n => go(Some(k + 1)),
         (Act::TourBack, Some(k)) if k > 0 => go(Some(k - 1)),
         (Act::TourNext, Some(_)) => {
@@ -101,10 +113,22 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
     }
 }
 
+/// Whether a step lacks words: the built-in steps are worded from texts
+/// read later ([`super::later`]), empty until they arrive (an author's
+/// steps never have an empty field); meanwhile a step shows a loading line.
+fn wordless(steps: &[tour::Step]) -> bool {
+    steps.iter().any(|s| {
+        [&s.title, &s.text, &s.task, &s.hint, &s.done]
+            .iter()
+            .any(|w| w.is_empty())
+    })
+}
+
 /// Binds the offer and the panel, and opens at `tour=K` if asked.
 pub fn bind(lab: Lab, root: &Element) {
     let m = lab.m();
-    let n = m.steps.len();
+    let n = m.steps.borrow().len();
+    let wordless = wordless(&m.steps.borrow());
     if let Some(b) = find(root, Hook::TourStart.selector()) {
         dom::text(&b, &tour::offer(n, &m.texts));
     }
@@ -122,29 +146,59 @@ pub fn bind(lab: Lab, root: &Element) {
     drop(m);
     // Per visit of a step: which step the panel shows, whether its goal
     // has been met; over the whole lesson, the steps met (for messages).
-    let mut shown: Option<Option<usize>> = None;
+    let mut shown: Option<(Option<usize>, u8)> = None;
     let mut reached = 0;
     let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     super::effect(move || {
         let k = lab.tour.get();
         let m = lab.m();
-        if shown == Some(k) {
-            return update(lab, &root, k, &mut reached);
+        // Whether the step's words are here: the lesson's texts read later.
+        let mut words = super::later::READY;
+        if k.is_some() && wordless {
+            if lab.later.get_untracked() == super::later::IDLE {
+                super::later::want(lab.later);
+            }
+            words = lab.later.get();
+            let mut steps = m.steps.borrow_mut();
+            if words == super::later::READY && self::wordless(&steps) {
+                *steps = tour::builtin(&m.texts);
+            }
+        }
+        if shown == Some((k, words)) {
+            if words == super::later::READY {
+                update(lab, &root, k, &mut reached);
+            }
+            return;
         };
-        shown = Some(k);
-        reached = 0;
+        let entered = shown.is_none_or(|(was, _)| was != k);
+        shown = Some((k, words));
+        if entered {
+            reached = 0;
+        }
         if let Some(o) = &offer {
             dom::hide(o, k.is_some());
         }
         dom::class(&root, "rll--tour", k.is_some());
         dom::class(&root, "rll--tour-all", false);
-        let uses = k.and_then(|k| m.steps.get(k)).map(|s| s.uses.join(" "));
+        let uses = k.and_then(|k| m.steps.borrow().get(k).map(|s| s.uses.join(" ")));
         dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
         let recap = k.is_none() && FINISHED.replace(false);
+        if let (Some(_), false) = (k, words == super::later::READY) {
+            // The words are on their way (or could not come): the line
+            // says so, and holds the focus the Start button had.
+            let failed = words == super::later::FAILED;
+            dom::set_html(&host, &tour::waiting(failed, &m.texts, &m.id));
+            if let Some(line) = find(&host, "p") {
+                if FOCUS.with(|f| f.get()) {
+                    dom::focus(&line);
+                }
+            }
+            return;
+        }
         dom::set_html(
             &host,
             &match k {
-                Some(k) => tour::panel(&m.steps, k, &m.texts, &m.id, h),
+                Some(k) => tour::panel(&m.steps.borrow(), k, &m.texts, &m.id, h),
                 None if recap => {
                     let met = lab.tour_met.get_untracked().count_ones();
                     tour::recap(met, n, quiz, &m.texts, &m.id, h)
@@ -185,7 +239,11 @@ pub fn bind(lab: Lab, root: &Element) {
 fn update(lab: Lab, root: &Element, k: Option<usize>, reached: &mut usize) {
     let Some(k) = k else { return };
     let m = lab.m();
-    let Some(step) = m.steps.get(k) else { return };
+    // Borrowed throughout: effects run after this returns, never inside it.
+    let steps = m.steps.borrow();
+    let (Some(step), n) = (steps.get(k), steps.len()) else {
+        return;
+    };
     let at_end = lab.at_end.get();
     let (met, now) = lab.scenario.with(|s| {
         lab.report.with(|r| {
@@ -204,7 +262,6 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, reached: &mut usize) {
         let ever = lab.tour_met.get_untracked();
         if ever & bit == 0 {
             lab.tour_met.set(ever | bit);
-            let n = m.steps.len();
             super::embed::post_tour(lab, k + 1, n, (ever | bit).count_ones() as usize);
         }
     }

@@ -7,8 +7,41 @@
 //! [`Texts::fill`]. A replacement must use the same placeholders as the
 //! English (the content loader checks).
 
+/// One sentence's English in the wasm: a text the learner reads only
+/// after opening a part (marked `later`) is left out of the browser's
+/// build, which fetches it from `later.json` when that part first opens
+/// ([`load_later`]); everywhere else (natively: tests, tools) it is here.
+macro_rules! en {
+    ($en:literal) => {
+        $en
+    };
+    ($en:literal, later) => {
+        later_en!($en)
+    };
+}
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! later_en {
+    ($en:literal) => {
+        $en
+    };
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! later_en {
+    ($en:literal) => {
+        ""
+    };
+}
+macro_rules! is_later {
+    () => {
+        false
+    };
+    (later) => {
+        true
+    };
+}
+
 macro_rules! texts {
-    ($($id:ident $key:literal $en:literal;)*) => {
+    ($($id:ident $key:literal $en:literal $($later:ident)?;)*) => {
         /// A key of the widget's text.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
@@ -17,17 +50,25 @@ macro_rules! texts {
         /// Every key's name, as content files write it, in [`T`]'s order.
         pub const KEYS: &[&str] = &[$($key),*];
 
-        /// The built-in English, in [`T`]'s order.
-        pub const ENGLISH: &[&str] = &[$($en),*];
+        /// The built-in English, in [`T`]'s order (in the browser's build,
+        /// "" for the keys marked `later`).
+        pub const ENGLISH: &[&str] = &[$(en!($en $(, $later)?)),*];
+
+        /// Whether a key's English is read later, from `later.json`
+        /// (marked `later`), in [`T`]'s order.
+        pub const LATER: &[bool] = &[$(is_later!($($later)?)),*];
 
         /// What the widget itself reads, instead of the two tables above
         /// (two pointers a key, 8 KB the wasm could not compress): the key
-        /// names one string, each ended by a newline...
+        /// names one string, each ended by a newline (natively: the
+        /// browser reads them from `later.json`, only for a content file,
+        /// the one thing that names keys)...
+        #[cfg(not(target_arch = "wasm32"))]
         const KEY_LIST: &str = concat!($($key, "\n"),*);
         /// ...and the English one string, with where each sentence ends.
-        const EN_LIST: &str = concat!($($en),*);
+        const EN_LIST: &str = concat!($(en!($en $(, $later)?)),*);
         const EN_END: [u16; ALL.len()] = {
-            let lens = [$($en.len()),*];
+            let lens = [$(en!($en $(, $later)?).len()),*];
             let mut end = [0u16; ALL.len()];
             let (mut i, mut at) = (0, 0);
             while i < lens.len() {
@@ -73,6 +114,7 @@ texts! {
     ContentInvalid "content.invalid" "it is not written the way the widget expects";
     ContentTooLarge "content.too_large" "it is larger than the widget reads: {what}";
     ContentTimeout "content.timeout" "it did not arrive within {n} seconds";
+    ContentKeys "content.keys" "the widget's list of keys could not be fetched";
     Or "or" "or";
     Thousands "number.thousands" ",";
     Decimal "number.decimal" ".";
@@ -451,6 +493,8 @@ texts! {
     QuizShowAnswer "quiz.show_answer" "Show answer";
     QuizAgain "quiz.again" "Try again";
     ShowMe "show_me" "Show me: {label}";
+    QuizLoading "quiz.loading" "Why: loading…";
+    QuizNotLoaded "quiz.not_loaded" "Why could not be loaded; check the connection, then pick again.";
 
     // Takeaways.
     TakeawaysTitle "takeaways.title" "Key takeaways";
@@ -524,207 +568,209 @@ texts! {
     // own `quiz` replaces them all).
     Quiz1Prompt "quiz.1.prompt" "The per-server limiter passed every test on a developer's laptop. Why did it only misbehave in production?";
     Quiz1Right "quiz.1.right" "On the laptop one server saw every request";
-    Quiz1RightWhy "quiz.1.right.why" "With a single server its count is the user's count. Behind a load balancer each server sees only its slice.";
+    Quiz1RightWhy "quiz.1.right.why" "With a single server its count is the user's count. Behind a load balancer each server sees only its slice." later;
     Quiz1Wrong1 "quiz.1.wrong1" "The tests sent too few requests";
-    Quiz1Wrong1Why "quiz.1.wrong1.why" "A test can send thousands of requests and still pass: as long as they all reach one server, one counter sees them all.";
+    Quiz1Wrong1Why "quiz.1.wrong1.why" "A test can send thousands of requests and still pass: as long as they all reach one server, one counter sees them all." later;
     Quiz1Wrong2 "quiz.1.wrong2" "Production clocks drift between servers";
-    Quiz1Wrong2Why "quiz.1.wrong2.why" "Clock drift can blur the edges of a window, but the leak happens inside one window: each server never hears about the others' requests.";
-    Quiz1Show "quiz.1.show" "one server, then four";
+    Quiz1Wrong2Why "quiz.1.wrong2.why" "Clock drift can blur the edges of a window, but the leak happens inside one window: each server never hears about the others' requests." later;
+    Quiz1Show "quiz.1.show" "one server, then four" later;
     Quiz2Prompt "quiz.2.prompt" "With local counters and a limit of 10, the API runs on 4 servers. What is the most one user can get through in one window?";
     Quiz2Right "quiz.2.right" "40: each server allows its own 10";
-    Quiz2RightWhy "quiz.2.right.why" "Each server's counter starts from zero and only sees its own slice, so four of them can each allow the full 10.";
+    Quiz2RightWhy "quiz.2.right.why" "Each server's counter starts from zero and only sees its own slice, so four of them can each allow the full 10." later;
     Quiz2Wrong1 "quiz.2.wrong1" "10: the setting says 10";
-    Quiz2Wrong1Why "quiz.2.wrong1.why" "The setting is per server. Four servers each allowing 10 add up to 40 for a user whose requests are spread over all of them.";
+    Quiz2Wrong1Why "quiz.2.wrong1.why" "The setting is per server. Four servers each allowing 10 add up to 40 for a user whose requests are spread over all of them." later;
     Quiz2Wrong2 "quiz.2.wrong2" "Somewhere between 10 and 11";
-    Quiz2Wrong2Why "quiz.2.wrong2.why" "That would need the servers to share what they counted. Local counters share nothing.";
-    Quiz2Show "quiz.2.show" "4 servers, 100 requests, round-robin";
+    Quiz2Wrong2Why "quiz.2.wrong2.why" "That would need the servers to share what they counted. Local counters share nothing." later;
+    Quiz2Show "quiz.2.show" "4 servers, 100 requests, round-robin" later;
     Quiz3Prompt "quiz.3.prompt" "Each of 4 servers allows limit ÷ 4. A regular user sends exactly the limit, yet some requests get 429. Why?";
     Quiz3Right "quiz.3.right" "The requests were not spread evenly, so one server ran out of its share";
-    Quiz3RightWhy "quiz.3.right.why" "A load balancer spreads many users well, but one user's short burst lands unevenly: one server refuses while another's share sits unused.";
+    Quiz3RightWhy "quiz.3.right.why" "A load balancer spreads many users well, but one user's short burst lands unevenly: one server refuses while another's share sits unused." later;
     Quiz3Wrong1 "quiz.3.wrong1" "The shares add up to less than the limit";
-    Quiz3Wrong1Why "quiz.3.wrong1.why" "The shares add up to exactly the limit. The trouble is where the requests land, not the sum.";
+    Quiz3Wrong1Why "quiz.3.wrong1.why" "The shares add up to exactly the limit. The trouble is where the requests land, not the sum." later;
     Quiz3Wrong2 "quiz.3.wrong2" "Redis was too slow";
-    Quiz3Wrong2Why "quiz.3.wrong2.why" "This strategy never talks to Redis: every server counts in its own memory.";
-    Quiz3Show "quiz.3.show" "a regular user under limit ÷ N";
+    Quiz3Wrong2Why "quiz.3.wrong2.why" "This strategy never talks to Redis: every server counts in its own memory." later;
+    Quiz3Show "quiz.3.show" "a regular user under limit ÷ N" later;
     Quiz4Prompt "quiz.4.prompt" "The limit of 10 was split as ÷ 4 across 4 servers. Autoscaling grows the fleet to 10 servers and nobody re-plans the shares. What happens to the limit?";
     Quiz4Right "quiz.4.right" "It grows: the six new servers bring shares of their own, 26 in all";
-    Quiz4RightWhy "quiz.4.right.why" "Every server still allows its planned share of 3 or 2, and ten of them add up to 26, far past the 10 intended.";
+    Quiz4RightWhy "quiz.4.right.why" "Every server still allows its planned share of 3 or 2, and ten of them add up to 26, far past the 10 intended." later;
     Quiz4Wrong1 "quiz.4.wrong1" "It stays at 10: the shares were planned for 10";
-    Quiz4Wrong1Why "quiz.4.wrong1.why" "The shares were planned for four servers. The new ones repeat them, so the total follows the number of servers.";
+    Quiz4Wrong1Why "quiz.4.wrong1.why" "The shares were planned for four servers. The new ones repeat them, so the total follows the number of servers." later;
     Quiz4Wrong2 "quiz.4.wrong2" "It drops, because each server now gets less traffic";
-    Quiz4Wrong2Why "quiz.4.wrong2.why" "Less traffic per server means each is further from its own share, so more gets through overall, not less.";
-    Quiz4Show "quiz.4.show" "÷ N planned for 4, running on 10";
+    Quiz4Wrong2Why "quiz.4.wrong2.why" "Less traffic per server means each is further from its own share, so more gets through overall, not less." later;
+    Quiz4Show "quiz.4.show" "÷ N planned for 4, running on 10" later;
     Quiz5Prompt "quiz.5.prompt" "The load balancer is switched to sticky sessions, so each user always reaches the same server. Is the limit fixed?";
     Quiz5Right "quiz.5.right" "Only until something moves the user: a deploy, a scale-in or a crash";
-    Quiz5RightWhy "quiz.5.right.why" "While the user stays put one counter sees everything; when a deploy moves them, the next server starts from zero and the user gets the limit again.";
+    Quiz5RightWhy "quiz.5.right.why" "While the user stays put one counter sees everything; when a deploy moves them, the next server starts from zero and the user gets the limit again." later;
     Quiz5Wrong1 "quiz.5.wrong1" "Yes, for good: one server sees all of the user's requests";
-    Quiz5Wrong1Why "quiz.5.wrong1.why" "Servers come and go. Every deploy, scaling event or failover moves users, and every move hands them a fresh count.";
+    Quiz5Wrong1Why "quiz.5.wrong1.why" "Servers come and go. Every deploy, scaling event or failover moves users, and every move hands them a fresh count." later;
     Quiz5Wrong2 "quiz.5.wrong2" "No, sticky sessions make no difference at all";
-    Quiz5Wrong2Why "quiz.5.wrong2.why" "They do help while the user stays on one server: local counters are then exact. The trouble starts when the user moves.";
-    Quiz5Show "quiz.5.show" "sticky, with a deploy at 20 ms";
+    Quiz5Wrong2Why "quiz.5.wrong2.why" "They do help while the user stays on one server: local counters are then exact. The trouble starts when the user moves." later;
+    Quiz5Show "quiz.5.show" "sticky, with a deploy at 20 ms" later;
     Quiz6Prompt "quiz.6.prompt" "The Gatepass limiter reads the count with GET, compares it, then writes count + 1 with SET. Under a burst, 24 of 40 requests got through a limit of 10. What fixes it?";
     Quiz6Right "quiz.6.right" "Make check-and-increment one atomic step: INCR, or a Lua script";
-    Quiz6RightWhy "quiz.6.right.why" "INCR adds and returns the new count in one step, and a script runs start to finish without interruption: no two requests can see the same count.";
+    Quiz6RightWhy "quiz.6.right.why" "INCR adds and returns the new count in one step, and a script runs start to finish without interruption: no two requests can see the same count." later;
     Quiz6Wrong1 "quiz.6.wrong1" "Add Redis replicas so reads are faster";
-    Quiz6Wrong1Why "quiz.6.wrong1.why" "Replicas spread reads; they do not make GET and SET one step. Reads from a replica can even be staler, which widens the race.";
+    Quiz6Wrong1Why "quiz.6.wrong1.why" "Replicas spread reads; they do not make GET and SET one step. Reads from a replica can even be staler, which widens the race." later;
     Quiz6Wrong2 "quiz.6.wrong2" "Retry the SET if it fails";
-    Quiz6Wrong2Why "quiz.6.wrong2.why" "The SET does not fail: it succeeds with a stale value. Retrying changes nothing.";
-    Quiz6Show "quiz.6.show" "GET then SET at 2 ms";
+    Quiz6Wrong2Why "quiz.6.wrong2.why" "The SET does not fail: it succeeds with a stale value. Retrying changes nothing." later;
+    Quiz6Show "quiz.6.show" "GET then SET at 2 ms" later;
     Quiz7Prompt "quiz.7.prompt" "Under GET then SET, what does a slower round trip to Redis do?";
     Quiz7Right "quiz.7.right" "More requests get through: the gap between GET and SET is wider";
-    Quiz7RightWhy "quiz.7.right.why" "Every request that reads during another's gap sees a count that is missing that request. A wider gap catches more of them.";
+    Quiz7RightWhy "quiz.7.right.why" "Every request that reads during another's gap sees a count that is missing that request. A wider gap catches more of them." later;
     Quiz7Wrong1 "quiz.7.wrong1" "Fewer get through, because each request takes longer";
-    Quiz7Wrong1Why "quiz.7.wrong1.why" "Each request does take longer, but the burst arrives just the same; the longer wait only gives more requests time to read the same old count.";
+    Quiz7Wrong1Why "quiz.7.wrong1.why" "Each request does take longer, but the burst arrives just the same; the longer wait only gives more requests time to read the same old count." later;
     Quiz7Wrong2 "quiz.7.wrong2" "Nothing changes: Redis runs commands one at a time";
-    Quiz7Wrong2Why "quiz.7.wrong2.why" "Redis does run them one at a time, but GET and SET are two separate commands, and anything can run between them.";
-    Quiz7Show "quiz.7.show" "GET then SET at a 10 ms round trip";
+    Quiz7Wrong2Why "quiz.7.wrong2.why" "Redis does run them one at a time, but GET and SET are two separate commands, and anything can run between them." later;
+    Quiz7Show "quiz.7.show" "GET then SET at a 10 ms round trip" later;
     Quiz8Prompt "quiz.8.prompt" "After a burst under GET then SET, 24 requests were allowed but the Redis counter says 10. Where did the other 14 go?";
     Quiz8Right "quiz.8.right" "Lost updates: several SETs wrote the same value";
-    Quiz8RightWhy "quiz.8.right.why" "Each SET writes what its server read, plus one. Two requests that read 7 both write 8, so two allowed requests add one to the count.";
+    Quiz8RightWhy "quiz.8.right.why" "Each SET writes what its server read, plus one. Two requests that read 7 both write 8, so two allowed requests add one to the count." later;
     Quiz8Wrong1 "quiz.8.wrong1" "They expired with the window";
-    Quiz8Wrong1Why "quiz.8.wrong1.why" "The window is longer than the burst; nothing expired. The count was simply never raised for them.";
+    Quiz8Wrong1Why "quiz.8.wrong1.why" "The window is longer than the burst; nothing expired. The count was simply never raised for them." later;
     Quiz8Wrong2 "quiz.8.wrong2" "Redis dropped the writes under load";
-    Quiz8Wrong2Why "quiz.8.wrong2.why" "Redis ran every SET. They just wrote values that were already there.";
-    Quiz8Show "quiz.8.show" "GET then SET at 5 ms";
+    Quiz8Wrong2Why "quiz.8.wrong2.why" "Redis ran every SET. They just wrote values that were already there." later;
+    Quiz8Show "quiz.8.show" "GET then SET at 5 ms" later;
     Quiz9Prompt "quiz.9.prompt" "A shared counter in Redis fixes the leak. What new risk does it add?";
     Quiz9Right "quiz.9.right" "Every request now depends on Redis: when it is slow or down, the limiter must fail open or closed";
-    Quiz9RightWhy "quiz.9.right.why" "The limit now needs a round trip per request and a healthy Redis. Put a short timeout on the call and decide in advance what a missing answer means.";
+    Quiz9RightWhy "quiz.9.right.why" "The limit now needs a round trip per request and a healthy Redis. Put a short timeout on the call and decide in advance what a missing answer means." later;
     Quiz9Wrong1 "quiz.9.wrong1" "Counters can overflow";
-    Quiz9Wrong1Why "quiz.9.wrong1.why" "A 64-bit counter will not overflow in any window you would set, and the key expires with its window anyway.";
+    Quiz9Wrong1Why "quiz.9.wrong1.why" "A 64-bit counter will not overflow in any window you would set, and the key expires with its window anyway." later;
     Quiz9Wrong2 "quiz.9.wrong2" "Users can read each other's counters";
-    Quiz9Wrong2Why "quiz.9.wrong2.why" "Counters are keyed by user and only the servers talk to Redis; the user never sees the key.";
-    Quiz9Show "quiz.9.show" "INCR with Redis down, failing open";
+    Quiz9Wrong2Why "quiz.9.wrong2.why" "Counters are keyed by user and only the servers talk to Redis; the user never sees the key." later;
+    Quiz9Show "quiz.9.show" "INCR with Redis down, failing open" later;
     Quiz10Prompt "quiz.10.prompt" "Redis is down. Your limiter guards the endpoint that sends one-time login codes by text message. What should it do?";
     Quiz10Right "quiz.10.right" "Fail closed: refuse until the counter is back";
-    Quiz10RightWhy "quiz.10.right.why" "Each code costs money, and an attacker would love an unmetered sender, so refusing is the safer failure here.";
+    Quiz10RightWhy "quiz.10.right.why" "Each code costs money, and an attacker would love an unmetered sender, so refusing is the safer failure here." later;
     Quiz10Wrong1 "quiz.10.wrong1" "Fail open: allow everything until Redis returns";
-    Quiz10Wrong1Why "quiz.10.wrong1.why" "Fail open is the usual choice for a general API limit, where staying up matters most, but here it hands abusers an unlimited sender.";
+    Quiz10Wrong1Why "quiz.10.wrong1.why" "Fail open is the usual choice for a general API limit, where staying up matters most, but here it hands abusers an unlimited sender." later;
     Quiz10Wrong2 "quiz.10.wrong2" "Wait for Redis without a timeout";
-    Quiz10Wrong2Why "quiz.10.wrong2.why" "Without a timeout every request hangs on a dead dependency. Put a short timeout on the call, then fail open or closed on purpose.";
-    Quiz10Show "quiz.10.show" "INCR with Redis down, failing closed";
+    Quiz10Wrong2Why "quiz.10.wrong2.why" "Without a timeout every request hangs on a dead dependency. Put a short timeout on the call, then fail open or closed on purpose." later;
+    Quiz10Show "quiz.10.show" "INCR with Redis down, failing closed" later;
     Quiz11Prompt "quiz.11.prompt" "A general API limit of 1,000 requests a minute puts heavy load on Redis. What is usually good enough?";
     Quiz11Right "quiz.11.right" "Count locally and sync to Redis every few hundred milliseconds";
-    Quiz11RightWhy "quiz.11.right.why" "Redis load drops by orders of magnitude, and the limit overshoots by about one sync interval of traffic, which a general API can live with.";
+    Quiz11RightWhy "quiz.11.right.why" "Redis load drops by orders of magnitude, and the limit overshoots by about one sync interval of traffic, which a general API can live with." later;
     Quiz11Wrong1 "quiz.11.wrong1" "Switch back to local counters only";
-    Quiz11Wrong1Why "quiz.11.wrong1.why" "That brings back the N-times leak and the limit that grows with autoscaling; batching keeps a shared view at a fraction of the cost.";
+    Quiz11Wrong1Why "quiz.11.wrong1.why" "That brings back the N-times leak and the limit that grows with autoscaling; batching keeps a shared view at a fraction of the cost." later;
     Quiz11Wrong2 "quiz.11.wrong2" "Make every check an atomic Lua script";
-    Quiz11Wrong2Why "quiz.11.wrong2.why" "Atomic checks are exact, but they still cost one Redis operation per request: the load this question is trying to reduce.";
-    Quiz11Show "quiz.11.show" "local + sync every 5 ms";
+    Quiz11Wrong2Why "quiz.11.wrong2.why" "Atomic checks are exact, but they still cost one Redis operation per request: the load this question is trying to reduce." later;
+    Quiz11Show "quiz.11.show" "local + sync every 5 ms" later;
     Quiz12Prompt "quiz.12.prompt" "A token bucket of 100 a minute lets 101 requests through during one second. Is the limit broken?";
     Quiz12Right "quiz.12.right" "No: a token refilled during that second, which the bucket is designed to allow";
-    Quiz12RightWhy "quiz.12.right.why" "The bucket refills 100 tokens a minute, one every 0.6 s. One more token arrives during a one-second burst, and spending it is the bucket working as designed.";
+    Quiz12RightWhy "quiz.12.right.why" "The bucket refills 100 tokens a minute, one every 0.6 s. One more token arrives during a one-second burst, and spending it is the bucket working as designed." later;
     Quiz12Wrong1 "quiz.12.wrong1" "Yes: two requests raced on the same token";
-    Quiz12Wrong1Why "quiz.12.wrong1.why" "The script runs atomically inside Redis, so no two requests can take the same token.";
+    Quiz12Wrong1Why "quiz.12.wrong1.why" "The script runs atomically inside Redis, so no two requests can take the same token." later;
     Quiz12Wrong2 "quiz.12.wrong2" "Yes: the script should have used GET and SET";
-    Quiz12Wrong2Why "quiz.12.wrong2.why" "That would bring back the race. The script is one atomic step, which is the point.";
-    Quiz12Show "quiz.12.show" "the Lua bucket, 100 per minute";
+    Quiz12Wrong2Why "quiz.12.wrong2.why" "That would bring back the race. The script is one atomic step, which is the point." later;
+    Quiz12Show "quiz.12.show" "the Lua bucket, 100 per minute" later;
     Quiz13Prompt "quiz.13.prompt" "A limit is enforced at the API gateway, in front of the load balancer. When is that exact?";
     Quiz13Right "quiz.13.right" "When one gateway sees all of a user's traffic";
-    Quiz13RightWhy "quiz.13.right.why" "One counter that sees every request is the user's count. With many gateways or CDN locations, each counts only its own share.";
+    Quiz13RightWhy "quiz.13.right.why" "One counter that sees every request is the user's count. With many gateways or CDN locations, each counts only its own share." later;
     Quiz13Wrong1 "quiz.13.wrong1" "Always: gateways share their counts automatically";
-    Quiz13Wrong1Why "quiz.13.wrong1.why" "Most gateways count in their own memory unless configured with a shared store, and CDNs count per location.";
+    Quiz13Wrong1Why "quiz.13.wrong1.why" "Most gateways count in their own memory unless configured with a shared store, and CDNs count per location." later;
     Quiz13Wrong2 "quiz.13.wrong2" "Never: gateways cannot count requests";
-    Quiz13Wrong2Why "quiz.13.wrong2.why" "Counting is exactly what an edge limit does; the question is only how many counters there are.";
-    Quiz13Show "quiz.13.show" "a limit at the edge";
+    Quiz13Wrong2Why "quiz.13.wrong2.why" "Counting is exactly what an edge limit does; the question is only how many counters there are." later;
+    Quiz13Show "quiz.13.show" "a limit at the edge" later;
     Quiz14Prompt "quiz.14.prompt" "Counters are sharded across several Redis nodes. How should keys be placed?";
     Quiz14Right "quiz.14.right" "By user, so one user's counter lives on one node";
-    Quiz14RightWhy "quiz.14.right.why" "Each check stays a single atomic command on a single node, and the load spreads across users.";
+    Quiz14RightWhy "quiz.14.right.why" "Each check stays a single atomic command on a single node, and the load spreads across users." later;
     Quiz14Wrong1 "quiz.14.wrong1" "Round-robin, each request to the next node";
-    Quiz14Wrong1Why "quiz.14.wrong1.why" "Then one user's count is split over several nodes, and you are back to several counters that each see a slice.";
+    Quiz14Wrong1Why "quiz.14.wrong1.why" "Then one user's count is split over several nodes, and you are back to several counters that each see a slice." later;
     Quiz14Wrong2 "quiz.14.wrong2" "Every node keeps a copy of every counter";
-    Quiz14Wrong2Why "quiz.14.wrong2.why" "Copies must be kept in step, which brings back the race between reading and writing that atomic commands avoid.";
+    Quiz14Wrong2Why "quiz.14.wrong2.why" "Copies must be kept in step, which brings back the race between reading and writing that atomic commands avoid." later;
     Quiz15Prompt "quiz.15.prompt" "A partner's contract says at most 10 requests in any one second. A fixed window of 10 a second let 20 through in 40 ms, across a window's edge. Which way of keeping the count keeps the contract?";
     Quiz15Right "quiz.15.right" "A sliding log: the time of every allowed request, counted over the second before each one";
-    Quiz15RightWhy "quiz.15.right.why" "Each request counts the allowed times of the second before it, wherever a window's edge falls, so no second ever holds more than 10. The price: up to 10 timestamps a user.";
+    Quiz15RightWhy "quiz.15.right.why" "Each request counts the allowed times of the second before it, wherever a window's edge falls, so no second ever holds more than 10. The price: up to 10 timestamps a user." later;
     Quiz15Wrong1 "quiz.15.wrong1" "A fixed window, with a shorter window and a smaller limit";
-    Quiz15Wrong1Why "quiz.15.wrong1.why" "Each window's count still starts from zero at its edge: a burst across an edge gets the limit on each side, however short the window.";
+    Quiz15Wrong1Why "quiz.15.wrong1.why" "Each window's count still starts from zero at its edge: a burst across an edge gets the limit on each side, however short the window." later;
     Quiz15Wrong2 "quiz.15.wrong2" "A sliding counter: this window's count plus the last one's, weighted";
-    Quiz15Wrong2Why "quiz.15.wrong2.why" "Two integers only estimate the last second, as if the last window's requests were spread evenly. Across the edge it lets 11 through: close, not the contract.";
-    Quiz15Show "quiz.15.show" "the sliding log, with a window's edge at 20 ms";
+    Quiz15Wrong2Why "quiz.15.wrong2.why" "Two integers only estimate the last second, as if the last window's requests were spread evenly. Across the edge it lets 11 through: close, not the contract." later;
+    Quiz15Show "quiz.15.show" "the sliding log, with a window's edge at 20 ms" later;
     Quiz16Prompt "quiz.16.prompt" "A limit of 1,000 requests an hour for each of ten million users is kept in Redis. Which way of keeping the count uses little memory per user and stays close to the limit when a burst crosses a window's edge?";
     Quiz16Right "quiz.16.right" "A sliding counter: two integers a user";
-    Quiz16RightWhy "quiz.16.right.why" "This window's count and the last one's, the last weighted by how much of it is still in the past hour, estimate the past hour within a little of the true count, in two integers a user.";
+    Quiz16RightWhy "quiz.16.right.why" "This window's count and the last one's, the last weighted by how much of it is still in the past hour, estimate the past hour within a little of the true count, in two integers a user." later;
     Quiz16Wrong1 "quiz.16.wrong1" "A sliding log, which is exact in any hour";
-    Quiz16Wrong1Why "quiz.16.wrong1.why" "Exact, but it keeps a timestamp per allowed request: up to 1,000 a user, ten billion in all, where a counter keeps two integers.";
+    Quiz16Wrong1Why "quiz.16.wrong1.why" "Exact, but it keeps a timestamp per allowed request: up to 1,000 a user, ten billion in all, where a counter keeps two integers." later;
     Quiz16Wrong2 "quiz.16.wrong2" "A fixed window: one integer a user, just as close";
-    Quiz16Wrong2Why "quiz.16.wrong2.why" "One integer is the least memory, but not close: each window starts from zero at its edge, so a burst across it gets up to twice the limit.";
-    Quiz16Show "quiz.16.show" "the sliding counter, with a window's edge at 20 ms";
+    Quiz16Wrong2Why "quiz.16.wrong2.why" "One integer is the least memory, but not close: each window starts from zero at its edge, so a burst across it gets up to twice the limit." later;
+    Quiz16Show "quiz.16.show" "the sliding counter, with a window's edge at 20 ms" later;
     Quiz17Prompt "quiz.17.prompt" "At 10 a second, an app may send 10 at once after a quiet spell, then should get one more every 100 ms, not ten more in a lump later. Which way of keeping the count does that?";
     Quiz17Right "quiz.17.right" "A token bucket: it holds up to the limit and refills at the rate";
-    Quiz17RightWhy "quiz.17.right.why" "A full bucket lets a burst of the limit through at once, then only what refills: at 10 a second, a token every 100 ms. Over one second of a steady stream, about 10 plus 10.";
+    Quiz17RightWhy "quiz.17.right.why" "A full bucket lets a burst of the limit through at once, then only what refills: at 10 a second, a token every 100 ms. Over one second of a steady stream, about 10 plus 10." later;
     Quiz17Wrong1 "quiz.17.wrong1" "A sliding log: it lets the burst through too";
-    Quiz17Wrong1Why "quiz.17.wrong1.why" "It does, but then nothing trickles back: after a burst of 10 the app waits until the first request is a second old, then gets them back as they age out, in a burst again.";
+    Quiz17Wrong1Why "quiz.17.wrong1.why" "It does, but then nothing trickles back: after a burst of 10 the app waits until the first request is a second old, then gets them back as they age out, in a burst again." later;
     Quiz17Wrong2 "quiz.17.wrong2" "A fixed window: the limit at once, every window";
-    Quiz17Wrong2Why "quiz.17.wrong2.why" "It gives the whole limit back all at once at each edge, so a burst just before an edge and another just after get twice the limit, far above the rate.";
-    Quiz17Show "quiz.17.show" "the token bucket, 40 requests over one second";
+    Quiz17Wrong2Why "quiz.17.wrong2.why" "It gives the whole limit back all at once at each edge, so a burst just before an edge and another just after get twice the limit, far above the rate." later;
+    Quiz17Show "quiz.17.show" "the token bucket, 40 requests over one second" later;
     // The guided lesson.
     TourOffer "tour.offer" "New here? Take the guided lesson.";
     TourStart "tour.start" "Start the lesson: {n} steps, about {min} min";
     TourStartOne "tour.start_one" "Start the lesson: 1 step, about {min} min";
-    TourProgress "tour.progress" "Step {k} of {n}";
-    TourGoalLabel "tour.goal" "Goal:";
-    TourMet "tour.met" "Done.";
-    TourPart "tour.part" "Part {k} of {n} done. Now the next.";
-    TourHint "tour.hint" "Hint";
-    TourBack "tour.back" "Back";
-    TourNext "tour.next" "Next";
-    TourFinish "tour.finish" "Finish";
+    TourProgress "tour.progress" "Step {k} of {n}" later;
+    TourGoalLabel "tour.goal" "Goal:" later;
+    TourMet "tour.met" "Done." later;
+    TourPart "tour.part" "Part {k} of {n} done. Now the next." later;
+    TourHint "tour.hint" "Hint" later;
+    TourBack "tour.back" "Back" later;
+    TourNext "tour.next" "Next" later;
+    TourFinish "tour.finish" "Finish" later;
     TourExit "tour.exit" "Exit";
-    TourAll "tour.all" "Show all";
-    TourRecapTitle "tour.recap.title" "What the lesson showed";
-    TourRecapMet "tour.recap.met" "You met {met} of {n} goals.";
-    TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through.";
-    TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost.";
-    TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far fewer calls, and lets about one interval's worth of traffic too many through.";
-    TourRecap4 "tour.recap.4" "When Redis does not answer, fail closed refuses every request and fail open lets every one through; a limit at the edge is exact only while one gateway sees all of a user's traffic.";
-    TourRecapQuiz "tour.recap.quiz" "Check yourself in the quiz";
-    TourAgain "tour.again" "Start again";
-    TourClose "tour.close" "Close";
+    TourAll "tour.all" "Show all" later;
+    TourRecapTitle "tour.recap.title" "What the lesson showed" later;
+    TourRecapMet "tour.recap.met" "You met {met} of {n} goals." later;
+    TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through." later;
+    TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost." later;
+    TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far fewer calls, and lets about one interval's worth of traffic too many through." later;
+    TourRecap4 "tour.recap.4" "When Redis does not answer, fail closed refuses every request and fail open lets every one through; a limit at the edge is exact only while one gateway sees all of a user's traffic." later;
+    TourRecapQuiz "tour.recap.quiz" "Check yourself in the quiz" later;
+    TourAgain "tour.again" "Start again" later;
+    TourClose "tour.close" "Close" later;
+    TourLoading "tour.loading" "Loading the lesson…";
+    TourNotLoaded "tour.not_loaded" "The lesson could not be loaded. Check the connection, then start the lesson again.";
     NoticeTour "notice.tour" "tour={given} is not a step from 1 to {n}, so step {k} is shown.";
     NoticeTourBad "notice.tour_bad" "tour=“{given}” is not a step number, so the lesson is not opened.";
-    NoticeTourStep "notice.tour_step" "Lesson step {n} of the content file is left out: its “{name}” is missing, unknown or not one the widget can use.";
-    NoticeTourSteps "notice.tour_steps" "{count} lesson steps of the content file are left out ({list}): in each, a field is missing, unknown or not one the widget can use.";
-    Tour1Title "tour.1.title" "One server";
-    Tour1Text "tour.1.text" "One server keeps the user's count in its memory. The limit is 10 a second; the user sends 40 at once.";
-    Tour1Goal "tour.1.goal" "Watch the burst to its end.";
-    Tour1Hint "tour.1.hint" "If the burst is not playing, press Play and let it run to the end, or press Step until the last request is answered.";
-    Tour1Done "tour.1.done" "One server sees every request, so its count is the user's: 10 allowed, 30 refused. In the picture “S1 10/10 ✗30” is its count against the limit and its refusals, and “User 10/10” what got through against the limit.";
-    Tour2Title "tour.2.title" "Add servers";
-    Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent.";
-    Tour2Goal "tour.2.goal" "Add servers until more than 20 get through (2 × the limit).";
-    Tour2Hint "tour.2.hint" "Drag the API servers slider right, or focus it and press the right arrow.";
-    Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through (fewer when the spread sends one under 10), and “User” counts past 10. A limit at the edge, one gateway in front of all the servers, sees every request like one server: exact while one gateway sees all of a user's traffic.";
-    Tour3Title "tour.3.title" "Split the limit";
-    Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. “A regular user” in the totals is another user, not drawn, who sends exactly 10: on one server, all 10 get through.";
-    Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some.";
-    Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers.";
-    Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused. The shares are planned for N: if autoscaling adds servers, each keeps its old share and more get through. Sticky sessions keep a user on one server until it goes (a deploy, a move): the next server starts from zero, so the user gets the limit again.";
-    Tour4Title "tour.4.title" "One counter in Redis: GET, then SET";
-    Tour4Text "tour.4.text" "Every server reads the shared count with GET and writes it back one higher with SET. Guess first, then watch: the picture tells the first race.";
-    Tour4Goal "tour.4.goal" "Drag the round trip up until at least 20 get through (2 × the limit).";
-    Tour4Hint "tour.4.hint" "Use the Redis round trip slider; a few milliseconds is enough.";
-    Tour4Done "tour.4.done" "Between a GET and its SET, others read the same old count. The longer the round trip, the wider the gap, and updates are lost.";
-    Tour5Title "tour.5.title" "Make it atomic";
-    Tour5Text "tour.5.text" "INCR adds one and returns the new count in one step, inside Redis.";
-    Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through.";
-    Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more.";
-    Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request. “count 40” counts every INCR, refused ones too, and EXPIRE starts the count's one-second window. A token bucket in a Lua script is one step too; it refills as time passes, so a token refilled during a burst lets one more through.";
-    Tour6Title "tour.6.title" "The window's edge";
-    Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window.";
-    Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside.";
-    Tour6Hint "tour.6.hint" "Drag the “Window edge at” slider left to about 20 ms, the middle of the burst. Then, under “How each user's count is kept”, choose sliding log or token bucket.";
-    Tour6Done "tour.6.done" "Each window's key starts from zero at its edge, so a burst across it gets 10 on each side: 20 in far less than a second, as INCR and its EXPIRE would let through. A sliding log counts the last second from each request, wherever the edge falls; a bucket refills at 10 a second, not all at once at the edge: 10 either way. A sliding counter only estimates the last second: one more here.";
-    Tour7Title "tour.7.title" "When Redis is down";
-    Tour7Text "tour.7.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes.";
-    Tour7Goal "tour.7.goal" "Choose what the servers should do when Redis does not answer.";
-    Tour7Hint "tour.7.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed.";
-    Tour7Done "tour.7.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses.";
-    Tour7Not "tour.7.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here.";
-    Tour8Title "tour.8.title" "Cheaper and approximate";
-    Tour8Text "tour.8.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit.";
-    Tour8Goal "tour.8.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit).";
-    Tour8Hint "tour.8.hint" "Drag the sync interval slider left, towards a few milliseconds.";
-    Tour8Done "tour.8.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request.";
+    NoticeTourStep "notice.tour_step" "Lesson step {n} of the content file is left out: its “{name}” is missing, unknown or not one the widget can use." later;
+    NoticeTourSteps "notice.tour_steps" "{count} lesson steps of the content file are left out ({list}): in each, a field is missing, unknown or not one the widget can use." later;
+    Tour1Title "tour.1.title" "One server" later;
+    Tour1Text "tour.1.text" "One server keeps the user's count in its memory. The limit is 10 a second; the user sends 40 at once." later;
+    Tour1Goal "tour.1.goal" "Watch the burst to its end." later;
+    Tour1Hint "tour.1.hint" "If the burst is not playing, press Play and let it run to the end, or press Step until the last request is answered." later;
+    Tour1Done "tour.1.done" "One server sees every request, so its count is the user's: 10 allowed, 30 refused. In the picture “S1 10/10 ✗30” is its count against the limit and its refusals, and “User 10/10” what got through against the limit." later;
+    Tour2Title "tour.2.title" "Add servers" later;
+    Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent." later;
+    Tour2Goal "tour.2.goal" "Add servers until more than 20 get through (2 × the limit)." later;
+    Tour2Hint "tour.2.hint" "Drag the API servers slider right, or focus it and press the right arrow." later;
+    Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through (fewer when the spread sends one under 10), and “User” counts past 10. A limit at the edge, one gateway in front of all the servers, sees every request like one server: exact while one gateway sees all of a user's traffic." later;
+    Tour3Title "tour.3.title" "Split the limit" later;
+    Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. “A regular user” in the totals is another user, not drawn, who sends exactly 10: on one server, all 10 get through." later;
+    Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some." later;
+    Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers." later;
+    Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused. The shares are planned for N: if autoscaling adds servers, each keeps its old share and more get through. Sticky sessions keep a user on one server until it goes (a deploy, a move): the next server starts from zero, so the user gets the limit again." later;
+    Tour4Title "tour.4.title" "One counter in Redis: GET, then SET" later;
+    Tour4Text "tour.4.text" "Every server reads the shared count with GET and writes it back one higher with SET. Guess first, then watch: the picture tells the first race." later;
+    Tour4Goal "tour.4.goal" "Drag the round trip up until at least 20 get through (2 × the limit)." later;
+    Tour4Hint "tour.4.hint" "Use the Redis round trip slider; a few milliseconds is enough." later;
+    Tour4Done "tour.4.done" "Between a GET and its SET, others read the same old count. The longer the round trip, the wider the gap, and updates are lost." later;
+    Tour5Title "tour.5.title" "Make it atomic" later;
+    Tour5Text "tour.5.text" "INCR adds one and returns the new count in one step, inside Redis." later;
+    Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through." later;
+    Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more." later;
+    Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request. “count 40” counts every INCR, refused ones too, and EXPIRE starts the count's one-second window. A token bucket in a Lua script is one step too; it refills as time passes, so a token refilled during a burst lets one more through." later;
+    Tour6Title "tour.6.title" "The window's edge" later;
+    Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window." later;
+    Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside." later;
+    Tour6Hint "tour.6.hint" "Drag the “Window edge at” slider left to about 20 ms, the middle of the burst. Then, under “How each user's count is kept”, choose sliding log or token bucket." later;
+    Tour6Done "tour.6.done" "Each window's key starts from zero at its edge, so a burst across it gets 10 on each side: 20 in far less than a second, as INCR and its EXPIRE would let through. A sliding log counts the last second from each request, wherever the edge falls; a bucket refills at 10 a second, not all at once at the edge: 10 either way. A sliding counter only estimates the last second: one more here." later;
+    Tour7Title "tour.7.title" "When Redis is down" later;
+    Tour7Text "tour.7.text" "Redis has stopped answering, so each server decides alone after its timeout. This endpoint sends one-time login codes." later;
+    Tour7Goal "tour.7.goal" "Choose what the servers should do when Redis does not answer." later;
+    Tour7Hint "tour.7.hint" "Under “When Redis does not answer in time”, choose fail open or fail closed." later;
+    Tour7Done "tour.7.done" "Fail closed: no code goes out while Redis is down, though real requests are refused too (counted below). Better a short outage than unlimited guesses." later;
+    Tour7Not "tour.7.not" "Fail open lets every request through while Redis is down: unlimited login codes. Fine for a product page, not here." later;
+    Tour8Title "tour.8.title" "Cheaper and approximate" later;
+    Tour8Text "tour.8.text" "Each server decides from its memory and adds its counts to Redis once per sync interval. “S1 14+0/10” is the total Redis gave at the last sync + its own count since, against the limit." later;
+    Tour8Goal "tour.8.goal" "Find a sync interval at which at most 15 get through (1.5 × the limit)." later;
+    Tour8Hint "tour.8.hint" "Drag the sync interval slider left, towards a few milliseconds." later;
+    Tour8Done "tour.8.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request." later;
 }
 
 impl T {
@@ -746,20 +792,87 @@ impl T {
         panic!("no text has this key");
     }
 
-    /// The key named `name`, if there is one.
+    /// The key named `name`, if there is one. In the browser, only once
+    /// [`load_later`] has read the names.
     pub fn from_key(name: &str) -> Option<T> {
+        #[cfg(not(target_arch = "wasm32"))]
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
+        #[cfg(target_arch = "wasm32")]
+        let i = LOADED.get()?.keys.iter().position(|k| k == name)?;
         ALL.get(i).copied()
     }
 
-    /// The key's built-in English (`ENGLISH[t as usize]`).
+    /// The key's built-in English (`ENGLISH[t as usize]`); in the browser,
+    /// a key marked `later` reads "" until [`load_later`] has run.
     pub fn english(self) -> &'static str {
         let i = self as usize;
+        if LATER[i] && cfg!(target_arch = "wasm32") {
+            return LOADED
+                .get()
+                .map(|l| &l.english)
+                .and_then(|l| l.get(i))
+                .map_or("", String::as_str);
+        }
         let start = if i == 0 { 0 } else { EN_END[i - 1] };
         EN_LIST
             .get(start as usize..EN_END[i] as usize)
             .unwrap_or("")
     }
+
+    /// Whether the key's English is read later, from `later.json`.
+    pub fn later(self) -> bool {
+        LATER[self as usize]
+    }
+}
+
+/// What `later.json` gave: every key's name, in [`T`]'s order, and the
+/// English of the keys marked `later` (by key, "" for the others).
+struct Later {
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    keys: Vec<String>,
+    english: Vec<String>,
+}
+
+static LOADED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
+
+/// Whether the key names and the English of the keys marked `later` are
+/// here: always natively, in the browser once [`load_later`] has read
+/// `later.json`.
+pub fn later_ready() -> bool {
+    !cfg!(target_arch = "wasm32") || LOADED.get().is_some()
+}
+
+/// Reads `later.json`: `keys`, every key's name in [`T`]'s order, and
+/// `english`, the sentence for a key marked `later` ([`later_english`]).
+/// False, and nothing kept, if the names are not one a key, or a
+/// sentence is missing or empty.
+pub fn load_later(keys: Vec<String>, english: impl Fn(&str) -> Option<String>) -> bool {
+    if keys.len() != ALL.len() {
+        return false;
+    }
+    let mut all = Vec::with_capacity(ALL.len());
+    for (t, key) in ALL.iter().zip(&keys) {
+        let s = if t.later() {
+            match english(key) {
+                Some(s) if !s.trim().is_empty() => s,
+                _ => return false,
+            }
+        } else {
+            String::new()
+        };
+        all.push(s);
+    }
+    let _ = LOADED.set(Later { keys, english: all });
+    true
+}
+
+/// The keys marked `later` and their English (natively: what `later.json`
+/// holds, which a test keeps equal to `public/later.json`).
+pub fn later_english() -> Vec<(&'static str, &'static str)> {
+    ALL.iter()
+        .filter(|t| t.later())
+        .map(|t| (t.key(), ENGLISH[*t as usize]))
+        .collect()
 }
 
 /// Whether two byte strings are equal, in a constant.

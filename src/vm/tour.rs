@@ -603,6 +603,33 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     o
 }
 
+/// The panel while the steps' words are on their way ([`T::TourLoading`]),
+/// or, if they could not be fetched, why not with the way out of the
+/// lesson. The line takes the focus (`tabindex`) while the Start button it
+/// replaces is gone.
+pub fn waiting(failed: bool, t: &Texts, id: &str) -> Html {
+    let mut o = Html::with_capacity(400);
+    html!(
+        o,
+        r#"<div class="rll-tour" data-testid="tour-waiting"><p class="rll-tour__progress" role="status" data-testid="tour-loading" tabindex="-1" id="{}-tour-loading">{}</p>"#,
+        id,
+        esc(t.get(if failed {
+            T::TourNotLoaded
+        } else {
+            T::TourLoading
+        }))
+    );
+    if failed {
+        html!(
+            o,
+            r#"<div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button></div>"#,
+            esc(t.get(T::TourExit))
+        );
+    }
+    o.push_lit("</div>");
+    o
+}
+
 /// What the lesson shows after its last step: how many goals were met, its
 /// four ideas (a sentence a content file sets empty is left out), the
 /// quiz if the page has one, Start again and Close.

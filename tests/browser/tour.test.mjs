@@ -4,7 +4,9 @@
 // the messages in a cross-origin frame; `tour=4` resuming at step 4; a
 // content file's own steps, and a bad one left out with a notice; the
 // step, the picture, its sliders and the headline total in one screen at
-// 390×844 and 1280×900; axe in light and dark; no console error.
+// 390×844 and 1280×900; axe in light and dark; no console error; the
+// steps' words fetched (later.json) only once the lesson opens, with a
+// polite notice when they cannot be.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST, Widget, openPage, shutdown, until, waitFor, tabTo, audit } from './harness.mjs';
@@ -433,6 +435,67 @@ describe('one screen, and access', () => {
     await waitFor(async () => /rll-button--primary/.test(await w.locator('tour-hint').getAttribute('class')), { timeout: 25000, message: 'the hint offered' });
     assert.equal((await step(w)).done, 'false');
     assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+});
+
+describe('the steps\' words, fetched when the lesson opens (issue 35)', () => {
+  test('the page fetches later.json only once the lesson starts; its words then show, and the focus is on the step', async () => {
+    const w = await open('');
+    const asked = () => w.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/later.json')));
+    await w.page.waitForTimeout(500);
+    assert.deepEqual(await asked(), [], 'not fetched before the lesson opens');
+    await w.locator('tour-start').click();
+    await atStep(w, 1);
+    assert.deepEqual(await asked(), [`${lab.origin}/lab/later.json`], 'fetched once, from the widget\'s folder');
+    assert.match(await w.text('tour'), /One server keeps the user's count in its memory/);
+    assert.equal(await w.page.evaluate(() => document.activeElement?.classList.contains('rll-tour__title')), true, 'the step\'s heading has the focus');
+    await w.locator('tour-next').click();
+    await atStep(w, 2);
+    assert.equal((await asked()).length, 1, 'not fetched again');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('when later.json cannot be fetched: a polite notice with the way out, no error; starting again fetches again', async () => {
+    const w = await open('');
+    let fail = true;
+    await w.page.route('**/later.json', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    await w.locator('tour-start').click();
+    const notice = w.page.locator('[data-testid="tour-loading"]');
+    await waitFor(async () => /could not be loaded/.test(await notice.textContent()), { message: 'the notice' });
+    assert.equal(await notice.getAttribute('role'), 'status');
+    assert.equal(await w.has('tour-step'), false, 'no step without its words');
+    await w.locator('tour-exit').click();
+    await waitFor(async () => (await w.has('tour-waiting')) === false, { message: 'the lesson left' });
+    fail = false;
+    await w.locator('tour-start').click();
+    await atStep(w, 1);
+    assert.match(await w.text('tour'), /One server keeps the user's count in its memory/);
+    // The aborted fetch is the test's doing (and Chromium's own line for
+    // it on the console); nothing else went wrong.
+    assert.deepEqual(w.problems().filter((p) => !/later\.json|^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/.test(p)), []);
+    await w.close();
+  });
+
+  test('the quiz\'s why comes from later.json too: the verdict at once, then why; offline, a polite line, and a pick tries again', async () => {
+    const w = await open('');
+    let fail = true;
+    await w.page.route('**/later.json', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    const item = w.locator('quiz-question').first();
+    await item.scrollIntoViewIfNeeded();
+    await item.locator('[data-act="quiz-pick"]').first().click();
+    const feedback = item.locator('[data-testid="quiz-feedback"]');
+    await waitFor(async () => /could not be loaded/.test(await feedback.innerText()), { message: 'the notice' });
+    assert.match(await feedback.innerText(), /^You picked “[^”]+”: (not )?right\./, 'the verdict shows without the file');
+    fail = false;
+    await item.locator('[data-act="quiz-pick"]').nth(1).click();
+    const fb = await waitFor(async () => {
+      const t = (await feedback.innerText()).trim();
+      return !/loading|could not/.test(t) && t;
+    }, { message: 'the why' });
+    assert.match(fb, /^You picked “[^”]+”: (not )?right\.\s*\S{3,}/);
+    assert.deepEqual(w.problems().filter((p) => !/later\.json|^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/.test(p)), []);
     await w.close();
   });
 });

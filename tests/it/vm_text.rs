@@ -252,3 +252,37 @@ fn numbers_follow_the_texts_separators_where_shown_but_never_in_values() {
         ]
     );
 }
+
+/// `public/later.json`: the English of the keys marked `later`, which the
+/// browser's build leaves out of the wasm and fetches when the part that
+/// shows them first opens, and every key's name (read with a content
+/// file). `RLL_WRITE_LATER=1 cargo test later_json`
+/// writes it again after a sentence changed.
+#[test]
+fn later_json_holds_the_english_left_out_of_the_wasm() {
+    use ratelimit_lab::vm::text::{later_english, LATER};
+    let later = later_english();
+    assert!(!later.is_empty());
+    assert_eq!(later.len(), LATER.iter().filter(|l| **l).count());
+    let mut text = serde_json::Map::new();
+    for (key, english) in &later {
+        // In the browser a content file is checked once this file is read
+        // (it names keys), so a replacement's placeholders are checked
+        // against this English.
+        assert!(!english.trim().is_empty(), "{key}");
+        text.insert(key.to_string(), serde_json::Value::from(*english));
+    }
+    // Every key's name too, in the table's order: the browser's build
+    // reads them from here, for a content file (which names keys).
+    let file = serde_json::json!({ "keys": KEYS, "text": text });
+    let want = serde_json::to_string(&file).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/public/later.json");
+    if std::env::var_os("RLL_WRITE_LATER").is_some() {
+        std::fs::write(path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "public/later.json is stale: RLL_WRITE_LATER=1 cargo test later_json"
+    );
+}

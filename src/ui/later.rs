@@ -1,0 +1,121 @@
+//! The texts a learner reads only once they open a part (the guided
+//! lesson's steps and the quiz's feedback: the keys marked `later` in
+//! [`crate::vm::text`]) are not in the wasm: they wait in `later.json`
+//! beside it, fetched the first time such a part opens, or with a content
+//! file (the file also holds the key names, which only a content file
+//! uses). Only from the origin the widget's files come from. This keeps
+//! them out of the bytes fetched before the widget is interactive.
+//! Every widget on the page shares the one fetch; a part waiting for it
+//! shows a loading line, and a polite notice if it fails (then opening the
+//! part again tries again).
+
+use std::cell::RefCell;
+
+use super::prelude::*;
+use crate::vm::text;
+use wasm_bindgen::JsValue;
+
+/// The states of a widget's `Lab::later` (a `u8` signal: a type the widget already
+/// has, so no new signal code in the wasm).
+pub const IDLE: u8 = 0;
+pub const LOADING: u8 = 1;
+pub const READY: u8 = 2;
+pub const FAILED: u8 = 3;
+
+/// What to do once the file is read (true) or could not be (false).
+type Done = Box<dyn FnOnce(bool)>;
+
+thread_local! {
+    /// Where the widget's files are (the loader's folder, from
+    /// [`super::files`]); the page's address when not told.
+    static BASE: RefCell<String> = const { RefCell::new(String::new()) };
+    /// What waits for the file, while it loads: widgets' parts, or a
+    /// content file to read (it names keys).
+    static WAITING: RefCell<Option<Vec<Done>>> = const { RefCell::new(None) };
+}
+
+/// The loader's folder, which `later.json` is found in.
+pub fn set_base(base: String) {
+    BASE.set(base);
+}
+
+/// The state to start a widget in: ready if the texts are here already.
+pub fn start() -> u8 {
+    if text::later_ready() {
+        READY
+    } else {
+        IDLE
+    }
+}
+
+/// A part that shows later texts opened: fetches them unless they are
+/// here or on their way. `state` (a widget's `Lab::later`) says when they
+/// are ready (or not).
+pub fn want(state: RwSignal<u8>) {
+    if text::later_ready() {
+        if state.get_untracked() != READY {
+            state.set(READY);
+        }
+        return;
+    }
+    if state.get_untracked() != LOADING {
+        state.set(LOADING);
+    }
+    // A widget taken out meanwhile has its signal disposed, which `set`
+    // leaves alone.
+    fetch(Box::new(move |ok| {
+        state.set(if ok { READY } else { FAILED })
+    }));
+}
+
+/// Calls `done` once the file is read (true) or could not be (false),
+/// fetching it unless it is here or on its way.
+pub fn fetch(done: Done) {
+    if text::later_ready() {
+        return done(true);
+    }
+    let first = WAITING.with_borrow_mut(|w| {
+        let first = w.is_none();
+        w.get_or_insert_with(Vec::new).push(done);
+        first
+    });
+    if !first {
+        return;
+    }
+    // After a timer: a widget opened at `tour=K` asks while the wasm
+    // starts, before the loader has said where its folder is.
+    gloo_timers::callback::Timeout::new(0, || {
+        // From the widget's own folder and its origin (a CDN's too, which
+        // sends it with the wasm's CORS headers), else the page's.
+        let base = BASE.with_borrow(|b| b.clone());
+        let origin = web_sys::Url::new(&base).ok().map(|u| u.origin());
+        let done = |(_, got): (String, Result<String, _>)| {
+            let ok = got.is_ok_and(|body| read(&body));
+            for f in WAITING.with_borrow_mut(Option::take).unwrap_or_default() {
+                f(ok);
+            }
+        };
+        super::load_from(format!("{base}later.json"), origin, Box::new(done));
+    })
+    .forget();
+}
+
+/// Reads `later.json`'s text (`{ keys: [name], text: { key: English } }`)
+/// into the texts table.
+fn read(body: &str) -> bool {
+    let Ok(obj) = js_sys::JSON::parse(body) else {
+        return false;
+    };
+    let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
+    let (Some(keys), Some(text)) = (get(&obj, "keys"), get(&obj, "text")) else {
+        return false;
+    };
+    if !js_sys::Array::is_array(&keys) || !text.is_object() {
+        return false;
+    }
+    let keys: Vec<String> = js_sys::Array::from(&keys)
+        .iter()
+        .map(|k| k.as_string().unwrap_or_default())
+        .collect();
+    text::load_later(keys, |key| get(&text, key).and_then(|v| v.as_string()))
+}
