@@ -374,6 +374,10 @@ pub struct Knob {
     pub get: fn(&Scenario) -> Option<u32>,
     /// `s` with the value set (clamped into range).
     pub set: fn(Scenario, u32) -> Scenario,
+    /// Whether it changes anything in `s` (its slider shows only then):
+    /// the sync interval for `sync`, the plan for `split`, the move under
+    /// sticky sessions, the edge for every strategy but `sync`.
+    pub applies: fn(&Scenario) -> bool,
 }
 
 impl std::fmt::Debug for Knob {
@@ -415,6 +419,7 @@ pub const SERVERS: Knob = Knob {
         servers: SERVERS.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 /// Requests in the burst: 1–500, default 40.
 pub const BURST: Knob = Knob {
@@ -429,6 +434,7 @@ pub const BURST: Knob = Knob {
         burst: BURST.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 /// Redis round trip: 0–20 ms in steps of 0.1 ms, default 2 ms (kept in µs).
 pub const RTT: Knob = Knob {
@@ -443,6 +449,7 @@ pub const RTT: Knob = Knob {
         rtt_us: RTT.clamp(round_to(v, RTT.step)),
         ..s
     },
+    applies: |_| true,
 };
 /// Requests allowed per window: 1–200, default 10.
 pub const LIMIT: Knob = Knob {
@@ -457,6 +464,7 @@ pub const LIMIT: Knob = Knob {
         limit: LIMIT.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 /// The limit's window: 1–3600 s, default 1 s.
 pub const WINDOW: Knob = Knob {
@@ -471,6 +479,7 @@ pub const WINDOW: Knob = Knob {
         window_s: WINDOW.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 /// The burst's duration: 1–1000 ms, default 40 ms.
 pub const SPAN: Knob = Knob {
@@ -488,6 +497,7 @@ pub const SPAN: Knob = Knob {
         }
         .fit_move()
     },
+    applies: |_| true,
 };
 /// Sticky only: when the user's server leaves the pool, 0 ms up to the
 /// span (exclusive); absent by default (no move). The slider starts at 20.
@@ -506,6 +516,7 @@ pub const MOVE: Knob = Knob {
         }
         .fit_move()
     },
+    applies: |s| s.lb == LoadBalancer::Sticky,
 };
 /// Where a fixed window's edge falls, 0 ms up to the span; absent by
 /// default (one window for the whole burst). The slider starts at 20.
@@ -524,6 +535,7 @@ pub const EDGE: Knob = Knob {
         }
         .fit_move()
     },
+    applies: |s| s.strategy.takes_edge(),
 };
 /// Split only: servers the quotas were planned for, 1–16; absent by
 /// default (the servers there are).
@@ -539,6 +551,7 @@ pub const PLAN: Knob = Knob {
         plan: Some(PLAN.clamp(v)),
         ..s
     },
+    applies: |s| s.strategy == Strategy::Split,
 };
 /// Sync only: the sync interval, 1–1000 ms, default 10 ms.
 pub const SYNC: Knob = Knob {
@@ -553,6 +566,7 @@ pub const SYNC: Knob = Knob {
         sync_ms: SYNC.clamp(v),
         ..s
     },
+    applies: |s| s.strategy == Strategy::Sync,
 };
 /// A server's timeout on one Redis call: 1–1000 ms, default 50 ms.
 pub const TIMEOUT: Knob = Knob {
@@ -567,6 +581,7 @@ pub const TIMEOUT: Knob = Knob {
         timeout_ms: TIMEOUT.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 /// The site's requests per second, for the cost of sharing: 1–1,000,000,
 /// default 50,000.
@@ -582,6 +597,7 @@ pub const TRAFFIC: Knob = Knob {
         traffic: TRAFFIC.clamp(v),
         ..s
     },
+    applies: |_| true,
 };
 
 /// Every numeric setting, in the order the URL writes them.

@@ -3,7 +3,7 @@
 //! limit in words; which choices are checked.
 
 use crate::sim::params::write_value;
-use crate::sim::{Knob, LoadBalancer, Scenario, Strategy, Unit, EDGE, MOVE};
+use crate::sim::{Knob, Scenario, Strategy, Unit, BURST, EDGE, MOVE, PLAN, RTT, SYNC};
 
 use super::format;
 use super::strategy::about;
@@ -32,9 +32,10 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
     let get = (knob.get)(s);
     let mut max = knob.max;
     let mut note = None;
-    let mut hidden = false;
-    let (value, shown) = match knob.name {
-        "burst" => (
+    // Hidden where it changes nothing (the knob's own rule).
+    let hidden = !(knob.applies)(s);
+    let (value, shown) = if *knob == BURST {
+        (
             s.burst,
             t.fill(
                 T::BurstValue,
@@ -43,50 +44,40 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
                     ("span", &s.span_ms.to_string()),
                 ],
             ),
-        ),
-        "rtt" => {
-            if !s.strategy.uses_redis() {
-                note = Some(t.get(T::RttUnused).to_string());
-            }
-            (s.rtt_us, ms(&write_value(knob, s.rtt_us)))
+        )
+    } else if *knob == RTT {
+        if !s.strategy.uses_redis() {
+            note = Some(t.get(T::RttUnused).to_string());
         }
-        "sync" => {
-            hidden = s.strategy != Strategy::Sync;
-            (
-                s.sync_ms,
-                t.fill(T::SyncValue, &[("n", &s.sync_ms.to_string())]),
-            )
+        (s.rtt_us, ms(&write_value(knob, s.rtt_us)))
+    } else if *knob == SYNC {
+        (
+            s.sync_ms,
+            t.fill(T::SyncValue, &[("n", &s.sync_ms.to_string())]),
+        )
+    } else if *knob == PLAN {
+        (s.planned(), count(s.planned()))
+    } else if *knob == MOVE {
+        // The rightmost position, the span itself, means no move.
+        max = s.span_ms;
+        match s.move_ms {
+            Some(m) => (m, ms(&m.to_string())),
+            None => (s.span_ms, t.get(T::NoMove).to_string()),
         }
-        "plan" => {
-            hidden = s.strategy != Strategy::Split;
-            (s.planned(), count(s.planned()))
+    } else if *knob == EDGE {
+        // The position past the span's end means no edge.
+        max = s.span_ms + 1;
+        match s.edge_ms {
+            Some(e) => (e, ms(&e.to_string())),
+            None => (max, t.get(T::NoMove).to_string()),
         }
-        "move" => {
-            // The rightmost position, the span itself, means no move.
-            hidden = s.lb != LoadBalancer::Sticky;
-            max = s.span_ms;
-            match s.move_ms {
-                Some(m) => (m, ms(&m.to_string())),
-                None => (s.span_ms, t.get(T::NoMove).to_string()),
-            }
-        }
-        "edge" => {
-            // The position past the span's end means no edge.
-            hidden = !s.strategy.takes_edge();
-            max = s.span_ms + 1;
-            match s.edge_ms {
-                Some(e) => (e, ms(&e.to_string())),
-                None => (max, t.get(T::NoMove).to_string()),
-            }
-        }
-        _ => {
-            let v = get.unwrap_or(knob.default);
-            let shown = match knob.unit {
-                Unit::Ms | Unit::TenthMs => ms(&write_value(knob, v)),
-                _ => count(v),
-            };
-            (v, shown)
-        }
+    } else {
+        let v = get.unwrap_or(knob.default);
+        let shown = match knob.unit {
+            Unit::Ms | Unit::TenthMs => ms(&write_value(knob, v)),
+            _ => count(v),
+        };
+        (v, shown)
     };
     SliderView {
         value: write_value(knob, value),
@@ -102,11 +93,11 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
 pub fn read(knob: &Knob, s: &Scenario, text: &str) -> Option<Scenario> {
     let v = crate::sim::params::read_value(knob, text)?;
     let v = v.clamp(i64::from(knob.min), i64::from(u32::MAX)) as u32;
-    Some(if knob.name == MOVE.name {
+    Some(if *knob == MOVE {
         s.with_move_ms((v < s.span_ms).then_some(v))
-    } else if knob.name == EDGE.name {
+    } else if *knob == EDGE {
         s.with_edge_ms((v <= s.span_ms).then_some(v))
-    } else if knob.name == crate::sim::PLAN.name {
+    } else if *knob == PLAN {
         s.with_plan(Some(v))
     } else {
         (knob.set)(*s, v)
