@@ -29,11 +29,14 @@ pub struct About {
     pub explain: [T; 3],
     /// The note under the code.
     pub code: T,
+    /// What the picture's key can show for it beyond what every strategy
+    /// draws (see [`super::topology::key_shows`]).
+    pub key: &'static [&'static str],
 }
 
 /// A strategy's row, from its id.
 macro_rules! about {
-    ($id:literal) => {
+    ($id:literal, $key:expr) => {
         About {
             id: $id,
             tab: T::named(concat!("tab.", $id)),
@@ -46,19 +49,28 @@ macro_rules! about {
                 T::named(concat!("production.", $id)),
             ],
             code: T::named(concat!("code.", $id)),
+            key: $key,
         }
     };
 }
 
 /// Every strategy's row, in [`Strategy::ALL`]'s order.
 const ABOUT: [About; Strategy::ALL.len()] = [
-    about!("local"),
-    about!("split"),
-    about!("sync"),
-    about!("edge"),
-    about!("getset"),
-    about!("incr"),
-    about!("lua"),
+    // Counts of their own, which can go past the limit.
+    about!("local", &["over", "own"]),
+    about!("split", &["over", "own"]),
+    // Its own count and the synced total; batches to Redis and back.
+    about!("sync", &["command", "reply", "over", "sync"]),
+    // A tally of what each server was sent; the gateway forwards exactly L.
+    about!("edge", &["tally"]),
+    // Commands and replies; a count another request also read.
+    about!("getset", &["command", "reply", "shared", "over", "tally"]),
+    // Redis's count and the EXPIRE of its first INCR.
+    about!(
+        "incr",
+        &["command", "reply", "over", "tally", "count", "expire"]
+    ),
+    about!("lua", &["command", "reply", "over", "tally"]),
 ];
 
 /// What the view says about `s`.

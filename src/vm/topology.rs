@@ -779,18 +779,14 @@ pub const KEY: [(&str, T); 13] = [
 /// the synced total under sync), else what it allowed and refused;
 /// Redis's count and its EXPIRE under INCR.
 pub fn key_shows(name: &str, s: Strategy) -> bool {
-    let own = matches!(s, Strategy::Local | Strategy::Split);
-    match name {
-        "command" | "reply" => s.uses_redis(),
-        "shared" => s == Strategy::GetSet,
-        "over" => s != Strategy::Edge,
-        "own" => own,
-        "sync" => s == Strategy::Sync,
-        "tally" => !own && s != Strategy::Sync,
-        "count" | "expire" => s == Strategy::Incr,
-        _ => true,
-    }
+    !KEY_DEPENDS.contains(&name) || super::strategy::about(s).key.contains(&name)
 }
+
+/// The key's items that only some strategies can draw (each strategy's
+/// row in [`super::strategy`] lists those it can).
+const KEY_DEPENDS: [&str; 9] = [
+    "command", "reply", "shared", "over", "own", "sync", "tally", "count", "expire",
+];
 
 /// What Redis's box says: its counter ("count 9"), the bucket's whole
 /// tokens ("1 token", "3 tokens"), "down", or nothing without Redis.
