@@ -6,7 +6,7 @@
 // holding the limit across the edge; the edge's slider, unset by default.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, shutdown, waitFor, audit } from './harness.mjs';
+import { openWidget, shutdown, waitFor, audit, assertMatchesModel } from './harness.mjs';
 
 after(shutdown);
 
@@ -102,4 +102,30 @@ describe('how the count is kept', () => {
     assert.deepEqual(w.problems(), []);
     await w.close();
   });
+});
+
+describe('every fact of windows and buckets, on screen as the native model says', () => {
+  // SPEC 12's facts, each with the number the widget must show: INCR with
+  // the edge in the middle lets 2L; the log exactly min(B, L); the bucket
+  // L plus its refill; the sliding counter about L (11 here); local fixed
+  // windows with an edge up to 2 × N × L; the booking story's 80.
+  const facts = [
+    ['strategy=incr&edge=20', (n) => n === 20],
+    ['strategy=lua&algo=log&edge=20', (n) => n === 10],
+    ['strategy=lua&algo=log&edge=20&burst=7', (n) => n === 7],
+    ['strategy=lua&algo=bucket&edge=20&span=1000', (n) => n > 10 && n <= 20],
+    ['strategy=lua&algo=counter&edge=20', (n) => n === 11],
+    ['strategy=local&burst=160&lb=round-robin&edge=20', (n) => n === 80],
+    ['preset=booking', (n) => n === 80],
+  ];
+  for (const [query, holds] of facts) {
+    test(`?${query}`, async () => {
+      const w = await openWidget(`?${query}`);
+      await w.toEnd();
+      const want = await assertMatchesModel(w, query);
+      assert.ok(holds(want.allowed), `the model's ${want.allowed} is the fact`);
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    });
+  }
 });
