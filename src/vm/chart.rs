@@ -174,6 +174,135 @@ pub fn mini(
     draw(sweep, before, (w, h), here, Some(strategy), MINI)
 }
 
+/// Where the model's values land on a chart.
+struct Scale {
+    x0: f64,
+    x1: f64,
+    w: f64,
+    h: f64,
+    m: Margins,
+    y_max: u32,
+    axis: Axis,
+}
+
+impl Scale {
+    /// The x of a value on the axis.
+    fn x(&self, x: u32) -> f64 {
+        let m = &self.m;
+        m.left
+            + (f64::from(x) - self.x0) / (self.x1 - self.x0).max(1.0) * (self.w - m.left - m.right)
+    }
+
+    /// The y of a count given in hundredths.
+    fn y(&self, y100: u32) -> f64 {
+        let m = &self.m;
+        self.h
+            - m.bottom
+            - f64::from(y100) / 100.0 / f64::from(self.y_max) * (self.h - m.top - m.bottom)
+    }
+
+    /// A value on the axis in words.
+    fn x_text(&self, x: u32) -> String {
+        match self.axis {
+            Axis::Servers => x.to_string(),
+            Axis::Rtt => format::ms(u64::from(x)),
+        }
+    }
+}
+
+/// Each strategy's line (the mean), band (least to most) and points, and
+/// the dots a learner can read.
+fn series(
+    shown: &[(Point, bool)],
+    axis: Axis,
+    only: Option<Strategy>,
+    sc: &Scale,
+) -> (Vec<Series>, Vec<Dot>) {
+    let mut series = Vec::new();
+    let mut dots = Vec::new();
+    for strategy in axis
+        .strategies()
+        .into_iter()
+        .filter(|s| only.is_none_or(|o| o == *s))
+    {
+        let pts: Vec<&(Point, bool)> = shown
+            .iter()
+            .filter(|(p, _)| p.strategy == strategy)
+            .collect();
+        let mut line = String::new();
+        let mut upper = String::new();
+        let mut lower: Vec<String> = Vec::new();
+        let mut means = Vec::new();
+        for (k, (p, stale)) in pts.iter().enumerate() {
+            let (x, y) = (sc.x(p.x), sc.y(p.mean_hundredths()));
+            let to = if k == 0 { "M" } else { "L" };
+            line.push_str(&format!("{to}{} {}", px(x), px(y)));
+            upper.push_str(&format!("{to}{} {}", px(x), px(sc.y(p.max * 100))));
+            lower.push(format!("L{} {}", px(x), px(sc.y(p.min * 100))));
+            means.push((p.x, p.mean_hundredths()));
+            dots.push(Dot {
+                strategy,
+                x_text: sc.x_text(p.x),
+                x: sc.x_text(p.x),
+                mean: format::hundredths(u64::from(p.mean_hundredths())),
+                min: p.min,
+                max: p.max,
+                cx: x,
+                cy: y,
+                stale: *stale,
+            });
+        }
+        lower.reverse();
+        let band = if pts.is_empty() {
+            String::new()
+        } else {
+            format!("{upper}{}Z", lower.concat())
+        };
+        series.push(Series {
+            strategy,
+            line,
+            band,
+            points: means,
+        });
+    }
+    (series, dots)
+}
+
+/// The local counters' ceiling, min(B, N × L), as a path over the servers.
+fn ceiling(xs: &[u32], base: &crate::sim::Scenario, sc: &Scale) -> String {
+    xs.iter()
+        .enumerate()
+        .map(|(k, &n)| {
+            let y = sc.y(base.burst.min(n * base.limit) * 100);
+            format!(
+                "{}{} {}",
+                if k == 0 { "M" } else { "L" },
+                px(sc.x(n)),
+                px(y)
+            )
+        })
+        .collect()
+}
+
+/// Whole-number ticks: the top is 1, 2 or 5 times a power of ten, so
+/// quarters divide 2 × 10ᵏ evenly and fifths the others (units below 5).
+fn y_ticks(sc: &Scale) -> Vec<(f64, String)> {
+    let y_max = sc.y_max;
+    let step = if y_max < 5 {
+        1
+    } else if y_max.to_string().starts_with('2') {
+        y_max / 4
+    } else {
+        y_max / 5
+    };
+    (0..=y_max / step)
+        .map(|k| {
+            let v = k * step;
+            (sc.y(v * 100), v.to_string())
+        })
+        .collect()
+}
+
 fn draw(
     sweep: &Sweep,
     before: Option<&Sweep>,
@@ -203,106 +332,30 @@ fn draw(
         .max(base.limit)
         .max(ceiling_top);
     let y_max = nice(top);
-    let sx = |x: u32| m.left + (f64::from(x) - x0) / (x1 - x0).max(1.0) * (w - m.left - m.right);
-    let sy = |y100: u32| {
-        h - m.bottom - f64::from(y100) / 100.0 / f64::from(y_max) * (h - m.top - m.bottom)
+    let sc = Scale {
+        x0,
+        x1,
+        w,
+        h,
+        m,
+        y_max,
+        axis,
     };
-    let x_text = |x: u32| match axis {
-        Axis::Servers => x.to_string(),
-        Axis::Rtt => format::ms(u64::from(x)),
-    };
-    let mut series = Vec::new();
-    let mut dots = Vec::new();
-    for strategy in axis
-        .strategies()
-        .into_iter()
-        .filter(|s| only.is_none_or(|o| o == *s))
-    {
-        let pts: Vec<&(Point, bool)> = shown
-            .iter()
-            .filter(|(p, _)| p.strategy == strategy)
-            .collect();
-        let mut line = String::new();
-        let mut upper = String::new();
-        let mut lower: Vec<String> = Vec::new();
-        let mut means = Vec::new();
-        for (k, (p, stale)) in pts.iter().enumerate() {
-            let (x, y) = (sx(p.x), sy(p.mean_hundredths()));
-            line.push_str(&format!(
-                "{}{} {}",
-                if k == 0 { "M" } else { "L" },
-                px(x),
-                px(y)
-            ));
-            upper.push_str(&format!(
-                "{}{} {}",
-                if k == 0 { "M" } else { "L" },
-                px(x),
-                px(sy(p.max * 100))
-            ));
-            lower.push(format!("L{} {}", px(x), px(sy(p.min * 100))));
-            means.push((p.x, p.mean_hundredths()));
-            dots.push(Dot {
-                strategy,
-                x_text: x_text(p.x),
-                x: x_text(p.x),
-                mean: format::hundredths(u64::from(p.mean_hundredths())),
-                min: p.min,
-                max: p.max,
-                cx: x,
-                cy: y,
-                stale: *stale,
-            });
-        }
-        lower.reverse();
-        let band = if pts.is_empty() {
-            String::new()
-        } else {
-            format!("{upper}{}Z", lower.concat())
-        };
-        series.push(Series {
-            strategy,
-            line,
-            band,
-            points: means,
-        });
-    }
-    let ceiling = (axis == Axis::Servers && only.is_none()).then(|| {
-        xs.iter()
-            .enumerate()
-            .map(|(k, &n)| {
-                let y = sy(base.burst.min(n * base.limit) * 100);
-                format!("{}{} {}", if k == 0 { "M" } else { "L" }, px(sx(n)), px(y))
-            })
-            .collect::<String>()
-    });
-    let here_x = (here as f64 >= x0 && here as f64 <= x1).then(|| sx(here));
+    let (series, dots) = series(&shown, axis, only, &sc);
+    let ceiling = (axis == Axis::Servers && only.is_none()).then(|| ceiling(&xs, base, &sc));
+    let here_x = (here as f64 >= x0 && here as f64 <= x1).then(|| sc.x(here));
     let x_ticks = xs
         .iter()
         .filter(|&&x| match axis {
             Axis::Servers => x == 1 || x % 4 == 0,
             Axis::Rtt => x % 5000 == 0,
         })
-        .map(|&x| (sx(x), x_text(x)))
+        .map(|&x| (sc.x(x), sc.x_text(x)))
         .collect();
-    // Whole-number ticks: the top is 1, 2 or 5 times a power of ten, so
-    // quarters divide 2 × 10ᵏ evenly and fifths the others (units below 5).
-    let step = if y_max < 5 {
-        1
-    } else if y_max.to_string().starts_with('2') {
-        y_max / 4
-    } else {
-        y_max / 5
-    };
-    let y_ticks = (0..=y_max / step)
-        .map(|k| {
-            let v = k * step;
-            (sy(v * 100), v.to_string())
-        })
-        .collect();
+    let y_ticks = y_ticks(&sc);
     let here_at = only
         .and_then(|_| mean_at(&series.first()?.points, here))
-        .map(|v| (sy(v), v));
+        .map(|v| (sc.y(v), v));
     Chart {
         axis,
         w,
@@ -310,7 +363,7 @@ fn draw(
         m,
         series,
         dots,
-        limit_y: sy(base.limit * 100),
+        limit_y: sc.y(base.limit * 100),
         ceiling,
         here_x,
         here_at,

@@ -343,67 +343,10 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
     let parsed = params::parse(pairs.iter().copied());
     let mut notices: Vec<String> = parsed.notices.iter().map(|n| word(n, texts)).collect();
     let last = |name| params::last(pairs, name);
-
-    let (t_us, t_given) = match last("t") {
-        None => (None, None),
-        Some(v) => match params::parse_decimal(v) {
-            // Milliseconds as written, kept in whole µs rounded down.
-            Some(d) if d.milli >= 0 => (Some(d.milli as u64), Some(params::shorten(v))),
-            _ => {
-                notices.push(texts.fill(T::NoticeMomentBad, &[("given", &params::shorten(v))]));
-                (None, None)
-            }
-        },
-    };
-
-    let mut hide = Vec::new();
-    if let Some(v) = last("hide") {
-        for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            match Section::parse(item) {
-                Some(s) if !hide.contains(&s) => hide.push(s),
-                Some(_) => {}
-                None => notices.push(item_notice(
-                    "hide",
-                    item,
-                    &Section::ALL.map(Section::as_str),
-                    texts,
-                )),
-            }
-        }
-        crate::sim::sort::sort_by_key(&mut hide, |s| Section::ALL.iter().position(|a| a == s));
-    }
-
-    let mut tabs = Vec::new();
-    if let Some(v) = last("tabs") {
-        for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            match Strategy::parse(item) {
-                Some(s) if !tabs.contains(&s) => tabs.push(s),
-                Some(_) => {}
-                None => notices.push(item_notice(
-                    "tabs",
-                    item,
-                    &Strategy::ALL.map(Strategy::as_str),
-                    texts,
-                )),
-            }
-        }
-        if tabs.is_empty() {
-            notices.push(texts.get(T::NoticeNoTabs).to_string());
-        }
-    }
-    let mastery = last("mastery").and_then(|v| {
-        let m = v.parse::<u32>().ok().filter(|m| *m <= 100);
-        if m.is_none() {
-            notices.push(texts.fill(
-                T::NoticeMastery,
-                &[
-                    ("given", &params::shorten(v)),
-                    ("kept", &super::lms::DEFAULT_MASTERY.to_string()),
-                ],
-            ));
-        }
-        m
-    });
+    let (t_us, t_given) = moment(last("t"), texts, &mut notices);
+    let hide = hidden(last("hide"), texts, &mut notices);
+    let mut tabs = offered(last("tabs"), texts, &mut notices);
+    let mastery = mastery(last("mastery"), texts, &mut notices);
     let fallback = match last("fallback") {
         None | Some("") => false,
         Some("builtin") => true,
@@ -412,7 +355,6 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
             false
         }
     };
-
     let mut scenario = parsed.scenario;
     if tabs.is_empty() {
         tabs = Strategy::ALL.to_vec();
@@ -424,43 +366,8 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         }
     }
     let [predict, embed, compact] = FLAGS.map(|name| flag(pairs, name, texts, &mut notices));
-    let theme = match last("theme") {
-        None => Theme::Auto,
-        Some(v) => match Theme::ALL
-            .into_iter()
-            .find(|t| v.eq_ignore_ascii_case(t.as_str()))
-        {
-            Some(t) => t,
-            None => {
-                notices.push(word(
-                    &Notice::UnknownChoice {
-                        name: "theme",
-                        given: params::shorten(v),
-                        options: Theme::ALL.map(Theme::as_str).to_vec(),
-                        kept: Theme::Auto.as_str(),
-                    },
-                    texts,
-                ));
-                Theme::Auto
-            }
-        },
-    };
-
-    let tour = last("tour").and_then(|v| {
-        let is = |words: &[&str]| words.iter().any(|w| v.eq_ignore_ascii_case(w));
-        if is(&["true", "yes", ""]) {
-            return Some(1);
-        }
-        if is(&["false", "no"]) {
-            return None;
-        }
-        let k = v.parse::<u32>().ok();
-        if k.is_none() {
-            notices.push(texts.fill(T::NoticeTourBad, &[("given", &params::shorten(v))]));
-        }
-        k.filter(|k| *k > 0)
-    });
-
+    let theme = theme(last("theme"), texts, &mut notices);
+    let tour = tour_step(last("tour"), texts, &mut notices);
     Page {
         scenario,
         tour,
@@ -479,6 +386,123 @@ pub fn parse(pairs: &[(&str, &str)], texts: &Texts) -> Page {
         theme,
         notices,
     }
+}
+
+/// `t`: milliseconds as written, kept in whole µs rounded down, and the
+/// value as given.
+fn moment(
+    v: Option<&str>,
+    texts: &Texts,
+    notices: &mut Vec<String>,
+) -> (Option<u64>, Option<String>) {
+    let Some(v) = v else { return (None, None) };
+    match params::parse_decimal(v) {
+        Some(d) if d.milli >= 0 => (Some(d.milli as u64), Some(params::shorten(v))),
+        _ => {
+            notices.push(texts.fill(T::NoticeMomentBad, &[("given", &params::shorten(v))]));
+            (None, None)
+        }
+    }
+}
+
+/// `hide`: the sections named, once each, in page order.
+fn hidden(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Section> {
+    let mut hide = Vec::new();
+    let Some(v) = v else { return hide };
+    for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match Section::parse(item) {
+            Some(s) if !hide.contains(&s) => hide.push(s),
+            Some(_) => {}
+            None => notices.push(item_notice(
+                "hide",
+                item,
+                &Section::ALL.map(Section::as_str),
+                texts,
+            )),
+        }
+    }
+    crate::sim::sort::sort_by_key(&mut hide, |s| Section::ALL.iter().position(|a| a == s));
+    hide
+}
+
+/// `tabs`: the strategies offered, in the order given, once each (empty:
+/// every strategy).
+fn offered(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Strategy> {
+    let mut tabs = Vec::new();
+    let Some(v) = v else { return tabs };
+    for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match Strategy::parse(item) {
+            Some(s) if !tabs.contains(&s) => tabs.push(s),
+            Some(_) => {}
+            None => notices.push(item_notice(
+                "tabs",
+                item,
+                &Strategy::ALL.map(Strategy::as_str),
+                texts,
+            )),
+        }
+    }
+    if tabs.is_empty() {
+        notices.push(texts.get(T::NoticeNoTabs).to_string());
+    }
+    tabs
+}
+
+/// `mastery`: a whole percent, 0 to 100.
+fn mastery(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Option<u32> {
+    let v = v?;
+    let m = v.parse::<u32>().ok().filter(|m| *m <= 100);
+    if m.is_none() {
+        notices.push(texts.fill(
+            T::NoticeMastery,
+            &[
+                ("given", &params::shorten(v)),
+                ("kept", &super::lms::DEFAULT_MASTERY.to_string()),
+            ],
+        ));
+    }
+    m
+}
+
+/// `theme`, in any case; `auto` when absent or unknown.
+fn theme(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Theme {
+    let Some(v) = v else { return Theme::Auto };
+    match Theme::ALL
+        .into_iter()
+        .find(|t| v.eq_ignore_ascii_case(t.as_str()))
+    {
+        Some(t) => t,
+        None => {
+            notices.push(word(
+                &Notice::UnknownChoice {
+                    name: "theme",
+                    given: params::shorten(v),
+                    options: Theme::ALL.map(Theme::as_str).to_vec(),
+                    kept: Theme::Auto.as_str(),
+                },
+                texts,
+            ));
+            Theme::Auto
+        }
+    }
+}
+
+/// `tour`: the lesson's step to open (1-based); `true`, `yes` or nothing
+/// for the first, `false` or `no` for none.
+fn tour_step(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Option<u32> {
+    let v = v?;
+    let is = |words: &[&str]| words.iter().any(|w| v.eq_ignore_ascii_case(w));
+    if is(&["true", "yes", ""]) {
+        return Some(1);
+    }
+    if is(&["false", "no"]) {
+        return None;
+    }
+    let k = v.parse::<u32>().ok();
+    if k.is_none() {
+        notices.push(texts.fill(T::NoticeTourBad, &[("given", &params::shorten(v))]));
+    }
+    k.filter(|k| *k > 0)
 }
 
 /// The notice for an unknown item in a comma-separated list.
