@@ -244,7 +244,34 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
     let s = r.scenario.strategy;
     let a = r.scenario.algo();
     let line_of = |needle: &str| line_of(s, a, needle);
-    // The latest actor: a request, or a server's sync call (by its index).
+    let (request, k) = latest_actor(r, t)?;
+    let Some(i) = request else {
+        let c = &r.calls[k];
+        let line = match c.replied_us {
+            Some(x) if x <= t => line_of("known.set("),
+            _ => line_of("redis.incrBy("),
+        };
+        return Some(Here {
+            line,
+            request: None,
+            server: Some(c.server),
+            read: None,
+        });
+    };
+    let q = &r.requests[i as usize];
+    let (line, read) = request_line(r, i, t, &line_of);
+    Some(Here {
+        line,
+        request: Some(i),
+        // The edge's code runs at the gateway, whichever server comes next.
+        server: q.server.filter(|_| s != Strategy::Edge),
+        read,
+    })
+}
+
+/// The replay's latest actor at `t`: a request, or a server's sync call
+/// (by its index in the calls).
+fn latest_actor(r: &Report, t: u64) -> Option<(Option<u32>, usize)> {
     let mut latest: Option<(u64, Option<u32>, usize)> = None;
     for i in 0..r.requests.len() as u32 {
         if r.requests[i as usize].arrival_us > t {
@@ -269,20 +296,13 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
             latest = Some((x, None, k));
         }
     }
-    let (_, request, k) = latest?;
-    let Some(i) = request else {
-        let c = &r.calls[k];
-        let line = match c.replied_us {
-            Some(x) if x <= t => line_of("known.set("),
-            _ => line_of("redis.incrBy("),
-        };
-        return Some(Here {
-            line,
-            request: None,
-            server: Some(c.server),
-            read: None,
-        });
-    };
+    latest.map(|(_, request, k)| (request, k))
+}
+
+/// The line request `i` is on at `t`, and for GET then SET the count its
+/// GET read.
+fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u32, Option<u32>) {
+    let (s, a) = (r.scenario.strategy, r.scenario.algo());
     let q = &r.requests[i as usize];
     let decided = q.decided_us <= t;
     let find = |cmd: Command| r.calls_for(i).find(|c| c.command == cmd);
@@ -352,13 +372,7 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
             }
         }
     };
-    Some(Here {
-        line,
-        request: Some(i),
-        // The edge's code runs at the gateway, whichever server comes next.
-        server: q.server.filter(|_| s != Strategy::Edge),
-        read,
-    })
+    (line, read)
 }
 
 /// The note under the code for strategy `s` keeping its count by `a`
