@@ -11,7 +11,6 @@ use super::state::Lab;
 use crate::sim::{Preset, Strategy, KNOBS};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Slot};
-use crate::vm::skeleton::{summary, tab_names};
 use crate::vm::text::T;
 
 /// A slider and its parts, with what was last written to each.
@@ -190,8 +189,8 @@ pub fn bind(lab: Lab, root: &Element) {
             let on = preset.is_some_and(|p| value == p.as_str());
             attr(el, "aria-pressed", if on { "true" } else { "false" });
         }
-        let [ex1, ex2, ex3] = controls::explain(s.strategy);
-        let words = [tab_names(s.strategy).0, summary(s.strategy), ex1, ex2, ex3];
+        let (name, line, [ex1, ex2, ex3]) = crate::vm::strategy::words(&s);
+        let words = [name, line, ex1, ex2, ex3];
         for (el, w) in slots[3..].iter_mut().zip(words) {
             if let Some(el) = el {
                 el.text(t.get(w));

@@ -434,7 +434,7 @@ pub fn summary(r: &Report, tx: &Texts) -> String {
     tx.fill(
         key,
         &[
-            ("name", tx.get(super::skeleton::tab_names(s.strategy).0)),
+            ("name", tx.get(super::strategy::words(s).0)),
             ("a", &r.allowed.to_string()),
             ("b", &s.burst.to_string()),
             ("o", &r.over.to_string()),

@@ -77,3 +77,30 @@ const ABOUT: [About; Strategy::ALL.len()] = [
 pub fn about(s: Strategy) -> &'static About {
     &ABOUT[s as usize]
 }
+
+/// The strategy's name, its summary and its explanation as `s` runs it:
+/// the script's own words when it keeps the count another way than a
+/// bucket (a log, a sliding counter, a fixed window).
+pub fn words(s: &crate::sim::Scenario) -> (T, T, [T; 3]) {
+    use crate::sim::Algo;
+    let a = about(s.strategy);
+    let production = a.explain[2];
+    match (s.strategy, s.algo()) {
+        (Strategy::Lua, Algo::Log) => (
+            T::NameLuaLog,
+            T::SummaryLuaLog,
+            [T::ExplainLuaLog1, T::ExplainLuaLog2, production],
+        ),
+        (Strategy::Lua, Algo::Counter) => (
+            T::NameLuaCounter,
+            T::SummaryLuaCounter,
+            [T::ExplainLuaCounter1, T::ExplainLuaCounter2, production],
+        ),
+        (Strategy::Lua, Algo::Fixed) => (
+            T::NameLuaFixed,
+            T::SummaryLuaFixed,
+            [T::ExplainLuaFixed1, T::ExplainLuaFixed2, production],
+        ),
+        _ => (a.tab, a.summary, a.explain),
+    }
+}

@@ -145,6 +145,12 @@ texts! {
     SummaryGetSet "summary.getset" "One shared counter in Redis: read it with GET, compare, then write count + 1 with SET.";
     SummaryIncr "summary.incr" "One shared counter in Redis, bumped with INCR; the server compares the count INCR returns.";
     SummaryLua "summary.lua" "A token bucket in Redis, checked and updated by one Lua script that Redis runs without interruption.";
+    NameLuaLog "name.lua.log" "Lua sliding log";
+    NameLuaCounter "name.lua.counter" "Lua sliding counter";
+    NameLuaFixed "name.lua.fixed" "Lua fixed window";
+    SummaryLuaLog "summary.lua.log" "A sliding log in Redis: one Lua script, run without interruption, drops the times older than the window, counts the rest and adds this request's if there is room.";
+    SummaryLuaCounter "summary.lua.counter" "A sliding-window counter in Redis: one Lua script adds this window's count to the last window's, weighted by how much of it is still within the window.";
+    SummaryLuaFixed "summary.lua.fixed" "A fixed window in Redis, kept by one Lua script: one count a window, from zero at each window's edge, as INCR keeps it.";
 
     // Sliders and settings.
     SliderServers "slider.servers" "API servers";
@@ -193,7 +199,7 @@ texts! {
     AlgoCounterNote "algo.counter.note" "two integers: this window's count plus the last one's, weighted: an estimate";
     AlgoBucket "algo.bucket" "token bucket";
     AlgoBucketNote "algo.bucket.note" "two numbers, tokens and a time: a burst of the limit, then a steady refill";
-    AlgoOnlyIncr "algo.only_incr" "INCR is the fixed-window command: one key a window, which EXPIRE ends. A fixed window only here.";
+    AlgoOnlyIncr "algo.only_incr" "INCR is the fixed-window command: one key a window, which EXPIRE removes once its window is over. A fixed window only here.";
     AlgoOnlyFixed "algo.only_fixed" "One integer a window in Redis: a fixed window only here.";
     SliderEdge "slider.edge" "Window edge at";
     LimitLineEdge "setup.limit_edge" "Limit: {limit} per {window}, for one user, counted in windows: a new one starts {e} ms into the burst.";
@@ -359,6 +365,7 @@ texts! {
     CounterNoneLost "counter.none_lost" "one count for each allowed request: no update lost";
     CounterFailRule "counter.fail_rule" "though {a} were allowed: {f} of them by the fail rule, which counts nothing";
     CounterIncr "counter.incr" "one count for every request that reached Redis, allowed or not";
+    CounterIncrWindow "counter.incr_window" "the latest window's key: one count for every request that reached Redis in that window, allowed or not";
     CounterSync "counter.sync" "what the syncs added; {k} allowed since a server's last sync are not in Redis yet";
     CounterSyncAll "counter.sync_all" "what the syncs added: every allowed request is in Redis";
     CounterLua "counter.lua" "whole tokens left; the bucket refills {l} per {window}";
@@ -476,6 +483,12 @@ texts! {
     ExplainIncr2 "explain.incr.2" "The first INCR of a window (it returns 1) is followed by an EXPIRE, so the counter resets when the window ends. The price is a round trip on every request, and a new dependency: decide what happens when Redis is slow or down.";
     ProdIncr "production.incr" "Envoy's global rate-limit service uses INCRBY and EXPIRE, keeps its call short and fails open by default.";
     ExplainLua1 "explain.lua.1" "A token bucket holds up to the limit in tokens and refills at the limit per window. The script tops the bucket up for the time that passed, then takes a token or refuses, and Redis runs it to the end before anything else, so checking and taking are one step.";
+    ExplainLuaLog1 "explain.lua.log.1" "The log holds the time of every request it let through. Each new request first drops the times older than one window, then passes only if fewer than the limit remain, so no stretch of one window, wherever it starts, holds more than the limit.";
+    ExplainLuaLog2 "explain.lua.log.2" "The price is memory: up to the limit in timestamps for every user, where a counter keeps one or two integers.";
+    ExplainLuaCounter1 "explain.lua.counter.1" "The script keeps this window's count and the last one's, and treats the last window's requests as spread evenly: the part of it still within the past window weighs in. Close to a sliding log, for two integers a user.";
+    ExplainLuaCounter2 "explain.lua.counter.2" "It is an estimate: just after an edge it can let one or two more through than a log would, when the last window's requests were bunched at its end.";
+    ExplainLuaFixed1 "explain.lua.fixed.1" "The script counts in the window's own key and allows while that count is below the limit: what INCR per window does, in one step.";
+    ExplainLuaFixed2 "explain.lua.fixed.2" "Each window starts from zero at its edge, so a burst across an edge gets the limit on each side: up to twice the limit in far less than a window.";
     ExplainLua2 "explain.lua.2" "Unlike a fixed window, a bucket lets a little through as it refills: over one second of a per-minute limit of 100, one more token arrives, and the 101st request is allowed by design, not by a race.";
     ProdLua "production.lua" "Stripe and GitHub run their limiters as Lua scripts in Redis; Stripe's fail open when Redis is unavailable.";
 
@@ -529,7 +542,7 @@ texts! {
     CodeSync "code.sync" "allow never waits for Redis; sync runs every few milliseconds, adds this server's counts and learns the fleet's total.";
     CodeEdge "code.edge" "The same Map as local counters, in the one process every request passes through.";
     CodeGetSet "code.getset" "This is the racy version: between the GET and the SET other requests read the same count. The fix is one line: INCR, which adds one and returns the count in one step.";
-    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The key names its window, so each window counts from zero; the first hit's EXPIRE lets an old window's key go.";
+    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The key names its window, so each window counts from zero; the first hit's EXPIRE removes the key once its window is over.";
     CodeLog "code.log" "The script keeps the times of the requests it let through in a sorted set: it drops those older than the window, counts the rest, and adds this one only if there is room. Exact in any window, for up to L entries per user.";
     CodeCounter "code.counter" "The script keeps two counts, this window's and the last one's, and weighs the last one by how much of it still falls within the window. Two integers per user, and nearly exact.";
     CodeLua "code.lua" "Redis runs the whole script before any other command, so checking and taking a token are one step. EVALSHA sends only the script's hash; the first call sends the script itself with EVAL.";
@@ -695,7 +708,7 @@ texts! {
     Quiz16Show "quiz.16.show" "the sliding counter, with a window's edge at 20 ms" later;
     Quiz17Prompt "quiz.17.prompt" "At 10 a second, an app may send 10 at once after a quiet spell, then should get one more every 100 ms, not ten more in a lump later. Which way of keeping the count does that?";
     Quiz17Right "quiz.17.right" "A token bucket: it holds up to the limit and refills at the rate";
-    Quiz17RightWhy "quiz.17.right.why" "A full bucket lets a burst of the limit through at once, then only what refills: at 10 a second, a token every 100 ms. Over one second of a steady stream, about 10 plus 10." later;
+    Quiz17RightWhy "quiz.17.right.why" "A full bucket lets a burst of the limit through at once, then only what refills: at 10 a second, a token every 100 ms. So a quiet app may send 10 at once, and a steady stream gets 10 a second." later;
     Quiz17Wrong1 "quiz.17.wrong1" "A sliding log: it lets the burst through too";
     Quiz17Wrong1Why "quiz.17.wrong1.why" "It does, but then nothing trickles back: after a burst of 10 the app waits until the first request is a second old, then gets them back as they age out, in a burst again." later;
     Quiz17Wrong2 "quiz.17.wrong2" "A fixed window: the limit at once, every window";
@@ -720,6 +733,7 @@ texts! {
     TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through." later;
     TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost." later;
     TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far fewer calls, and lets about one interval's worth of traffic too many through." later;
+    TourRecap5 "tour.recap.5" "A fixed window's count starts from zero at each edge, so a burst across an edge can get twice the limit; a sliding log holds the limit in any window, for a timestamp a request, and a bucket allows a burst of the limit, then only its refill." later;
     TourRecap4 "tour.recap.4" "When Redis does not answer, fail closed refuses every request and fail open lets every one through; a limit at the edge is exact only while one gateway sees all of a user's traffic." later;
     TourRecapQuiz "tour.recap.quiz" "Check yourself in the quiz" later;
     TourAgain "tour.again" "Start again" later;

@@ -190,6 +190,9 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
                 texts.get(T::CounterNoneLost).to_string()
             }
         }
+        Strategy::Incr if r.scenario.edge_us().is_some() => {
+            texts.get(T::CounterIncrWindow).to_string()
+        }
         Strategy::Incr => texts.get(T::CounterIncr).to_string(),
         Strategy::Sync => {
             let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));

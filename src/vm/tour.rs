@@ -648,7 +648,13 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
             &[("met", &met.to_string()), ("n", &n.to_string())]
         ))
     );
-    for key in [T::TourRecap1, T::TourRecap2, T::TourRecap3, T::TourRecap4] {
+    for key in [
+        T::TourRecap1,
+        T::TourRecap2,
+        T::TourRecap3,
+        T::TourRecap5,
+        T::TourRecap4,
+    ] {
         if !t.get(key).is_empty() {
             html!(o, "<li>{}</li>", esc(t.get(key)));
         }

@@ -24,3 +24,23 @@ fn each_strategys_row_is_its_own_and_its_texts_are_keyed_by_its_id() {
         assert_eq!(a.code.key(), format!("code.{id}"));
     }
 }
+
+#[test]
+fn the_script_keeping_a_log_or_a_counter_is_not_called_a_bucket() {
+    use ratelimit_lab::sim::{Algo, Scenario};
+    use ratelimit_lab::vm::strategy::words;
+    use ratelimit_lab::vm::text::Texts;
+    let t = Texts::english();
+    for a in [Algo::Log, Algo::Counter, Algo::Fixed] {
+        let s = Scenario::default()
+            .with_strategy(Strategy::Lua)
+            .with_algo(Some(a));
+        let (name, summary, explain) = words(&s);
+        for key in [name, summary, explain[0], explain[1]] {
+            assert!(!t.get(key).contains("bucket"), "{a:?}: {}", t.get(key));
+        }
+    }
+    // The bucket keeps the strategy's own words.
+    let bucket = Scenario::default().with_strategy(Strategy::Lua);
+    assert_eq!(words(&bucket).1, about(Strategy::Lua).summary);
+}

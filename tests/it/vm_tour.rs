@@ -588,7 +588,7 @@ fn the_french_file_translates_every_built_in_step() {
 }
 
 #[test]
-fn the_recap_counts_the_goals_met_and_says_the_four_ideas() {
+fn the_recap_counts_the_goals_met_and_says_the_five_ideas() {
     let t = english();
     let r = tour::recap(5, 8, true, &t, "rll1", 2);
     assert!(r.contains("You met 5 of 8 goals."), "{r}");
@@ -603,7 +603,11 @@ fn the_recap_counts_the_goals_met_and_says_the_four_ideas() {
         "{r}"
     );
     assert!(r.contains("a limit at the edge is exact only while"), "{r}");
-    assert_eq!(r.matches("<li>").count(), 4);
+    assert!(
+        r.contains("a burst across an edge can get twice the limit"),
+        "{r}"
+    );
+    assert_eq!(r.matches("<li>").count(), 5);
     // The quiz first, as the suggested next thing; without a quiz, Start
     // again is.
     let quiz = r.find(r#"data-act="tour-quiz""#).expect("the quiz button");
@@ -627,6 +631,6 @@ fn a_recap_sentence_a_content_file_leaves_empty_is_left_out() {
         .expect("the file is read")
         .texts;
     let r = tour::recap(1, 2, true, &t, "rll1", 2);
-    assert_eq!(r.matches("<li>").count(), 3, "{r}");
+    assert_eq!(r.matches("<li>").count(), 4, "{r}");
     assert!(!r.contains("GET, then SET leaves a gap"), "{r}");
 }
