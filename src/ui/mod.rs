@@ -374,10 +374,21 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
     };
     let abort = web_sys::AbortController::new().ok();
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    // The wait's timer, cleared once the file has come (a page that takes
+    // the widget out then keeps no timer of it).
+    let timer = std::rc::Rc::new(std::cell::RefCell::new(
+        None::<gloo_timers::callback::Timeout>,
+    ));
     let finish = {
-        let (done, abort, name) = (done.clone(), abort.clone(), url.clone());
+        let (done, abort, name, timer) = (done.clone(), abort.clone(), url.clone(), timer.clone());
         move |r: Result<String, (T, u16)>| {
             if let Some(f) = done.borrow_mut().take() {
+                let waiting = timer.borrow_mut().take();
+                match &r {
+                    // Run by the timer itself: it has fired, nothing to clear.
+                    Err((T::ContentTimeout, _)) => std::mem::forget(waiting),
+                    _ => drop(waiting),
+                }
                 if r.is_err() {
                     if let Some(a) = &abort {
                         a.abort();
@@ -388,10 +399,10 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
         }
     };
     let late = finish.clone();
-    gloo_timers::callback::Timeout::new(u32::from(CONTENT_WAIT_S) * 1000, move || {
-        late(Err((T::ContentTimeout, CONTENT_WAIT_S)))
-    })
-    .forget();
+    *timer.borrow_mut() = Some(gloo_timers::callback::Timeout::new(
+        u32::from(CONTENT_WAIT_S) * 1000,
+        move || late(Err((T::ContentTimeout, CONTENT_WAIT_S))),
+    ));
     let init = web_sys::RequestInit::new();
     if let Some(a) = &abort {
         init.set_signal(Some(&a.signal()));

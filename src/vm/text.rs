@@ -8,9 +8,11 @@
 //! English (the content loader checks).
 
 /// One sentence's English in the wasm: a text the learner reads only
-/// after opening a part (marked `later`) is left out of the browser's
-/// build, which fetches it from `later.json` when that part first opens
-/// ([`load_later`]); everywhere else (natively: tests, tools) it is here.
+/// after opening a part (marked `later`) is left out of the shipped
+/// bundle (wasm32 without the `leptos` feature), which fetches it from
+/// `later.json` when that part first opens ([`load_later`]); everywhere
+/// else it is here: natively (tests, tools), and in a Leptos app's own
+/// wasm, which embeds `<RateLimitLab/>` and ships no `later.json`.
 macro_rules! en {
     ($en:literal) => {
         $en
@@ -19,13 +21,13 @@ macro_rules! en {
         later_en!($en)
     };
 }
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
 macro_rules! later_en {
     ($en:literal) => {
         $en
     };
 }
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "leptos")))]
 macro_rules! later_en {
     ($en:literal) => {
         ""
@@ -63,7 +65,7 @@ macro_rules! texts {
         /// names one string, each ended by a newline (natively: the
         /// browser reads them from `later.json`, only for a content file,
         /// the one thing that names keys)...
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
         const KEY_LIST: &str = concat!($($key, "\n"),*);
         /// ...and the English one string, with where each sentence ends.
         const EN_LIST: &str = concat!($(en!($en $(, $later)?)),*);
@@ -809,9 +811,9 @@ impl T {
     /// The key named `name`, if there is one. In the browser, only once
     /// [`load_later`] has read the names.
     pub fn from_key(name: &str) -> Option<T> {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", not(feature = "leptos")))]
         let i = LOADED.get()?.keys.iter().position(|k| k == name)?;
         ALL.get(i).copied()
     }
@@ -820,7 +822,7 @@ impl T {
     /// a key marked `later` reads "" until [`load_later`] has run.
     pub fn english(self) -> &'static str {
         let i = self as usize;
-        if LATER[i] && cfg!(target_arch = "wasm32") {
+        if LATER[i] && cfg!(all(target_arch = "wasm32", not(feature = "leptos"))) {
             return LOADED
                 .get()
                 .map(|l| &l.english)
@@ -842,7 +844,10 @@ impl T {
 /// What `later.json` gave: every key's name, in [`T`]'s order, and the
 /// English of the keys marked `later` (by key, "" for the others).
 struct Later {
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", not(feature = "leptos"))),
+        allow(dead_code)
+    )]
     keys: Vec<String>,
     english: Vec<String>,
 }
@@ -853,7 +858,7 @@ static LOADED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
 /// here: always natively, in the browser once [`load_later`] has read
 /// `later.json`.
 pub fn later_ready() -> bool {
-    !cfg!(target_arch = "wasm32") || LOADED.get().is_some()
+    !cfg!(all(target_arch = "wasm32", not(feature = "leptos"))) || LOADED.get().is_some()
 }
 
 /// Reads `later.json`: `keys`, every key's name in [`T`]'s order, and
