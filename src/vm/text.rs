@@ -9,7 +9,7 @@
 
 /// One sentence's English in the wasm: a text the learner reads only
 /// after opening a part (marked `later`) is left out of the shipped
-/// bundle (wasm32 without the `leptos` feature), which fetches it from
+/// bundle (wasm32 with the crate's `later` feature), which fetches it from
 /// `later.json` when that part first opens ([`load_later`]); everywhere
 /// else it is here: natively (tests, tools), and in a Leptos app's own
 /// wasm, which embeds `<RateLimitLab/>` and ships no `later.json`.
@@ -21,13 +21,13 @@ macro_rules! en {
         later_en!($en)
     };
 }
-#[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
+#[cfg(not(all(target_arch = "wasm32", feature = "later")))]
 macro_rules! later_en {
     ($en:literal) => {
         $en
     };
 }
-#[cfg(all(target_arch = "wasm32", not(feature = "leptos")))]
+#[cfg(all(target_arch = "wasm32", feature = "later"))]
 macro_rules! later_en {
     ($en:literal) => {
         ""
@@ -65,7 +65,7 @@ macro_rules! texts {
         /// names one string, each ended by a newline (natively: the
         /// browser reads them from `later.json`, only for a content file,
         /// the one thing that names keys)...
-        #[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
+        #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
         const KEY_LIST: &str = concat!($($key, "\n"),*);
         /// ...and the English one string, with where each sentence ends.
         const EN_LIST: &str = concat!($(en!($en $(, $later)?)),*);
@@ -811,9 +811,9 @@ impl T {
     /// The key named `name`, if there is one. In the browser, only once
     /// [`load_later`] has read the names.
     pub fn from_key(name: &str) -> Option<T> {
-        #[cfg(not(all(target_arch = "wasm32", not(feature = "leptos"))))]
+        #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
-        #[cfg(all(target_arch = "wasm32", not(feature = "leptos")))]
+        #[cfg(all(target_arch = "wasm32", feature = "later"))]
         let i = LOADED.get()?.keys.iter().position(|k| k == name)?;
         ALL.get(i).copied()
     }
@@ -822,7 +822,7 @@ impl T {
     /// a key marked `later` reads "" until [`load_later`] has run.
     pub fn english(self) -> &'static str {
         let i = self as usize;
-        if LATER[i] && cfg!(all(target_arch = "wasm32", not(feature = "leptos"))) {
+        if LATER[i] && cfg!(all(target_arch = "wasm32", feature = "later")) {
             return LOADED
                 .get()
                 .map(|l| &l.english)
@@ -845,7 +845,7 @@ impl T {
 /// English of the keys marked `later` (by key, "" for the others).
 struct Later {
     #[cfg_attr(
-        not(all(target_arch = "wasm32", not(feature = "leptos"))),
+        not(all(target_arch = "wasm32", feature = "later")),
         allow(dead_code)
     )]
     keys: Vec<String>,
@@ -858,7 +858,7 @@ static LOADED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
 /// here: always natively, in the browser once [`load_later`] has read
 /// `later.json`.
 pub fn later_ready() -> bool {
-    !cfg!(all(target_arch = "wasm32", not(feature = "leptos"))) || LOADED.get().is_some()
+    !cfg!(all(target_arch = "wasm32", feature = "later")) || LOADED.get().is_some()
 }
 
 /// Reads `later.json`: `keys`, every key's name in [`T`]'s order, and
