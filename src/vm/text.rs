@@ -844,10 +844,7 @@ impl T {
 /// What `later.json` gave: every key's name, in [`T`]'s order, and the
 /// English of the keys marked `later` (by key, "" for the others).
 struct Later {
-    #[cfg_attr(
-        not(all(target_arch = "wasm32", feature = "later")),
-        allow(dead_code)
-    )]
+    #[cfg_attr(not(all(target_arch = "wasm32", feature = "later")), allow(dead_code))]
     keys: Vec<String>,
     english: Vec<String>,
 }
