@@ -405,22 +405,32 @@ fn moment(
     }
 }
 
-/// `hide`: the sections named, once each, in page order.
-fn hidden(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Section> {
-    let mut hide = Vec::new();
-    let Some(v) = v else { return hide };
+/// A comma-separated list of names (`hide`, `tabs`): each known one once,
+/// in the order given; a notice for each unknown one.
+fn names<V: Copy + PartialEq>(
+    name: &str,
+    v: &str,
+    parse: fn(&str) -> Option<V>,
+    known: &[&str],
+    texts: &Texts,
+    notices: &mut Vec<String>,
+) -> Vec<V> {
+    let mut out = Vec::new();
     for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        match Section::parse(item) {
-            Some(s) if !hide.contains(&s) => hide.push(s),
+        match parse(item) {
+            Some(x) if !out.contains(&x) => out.push(x),
             Some(_) => {}
-            None => notices.push(item_notice(
-                "hide",
-                item,
-                &Section::ALL.map(Section::as_str),
-                texts,
-            )),
+            None => notices.push(item_notice(name, item, known, texts)),
         }
     }
+    out
+}
+
+/// `hide`: the sections named, once each, in page order.
+fn hidden(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Section> {
+    let Some(v) = v else { return Vec::new() };
+    let known = Section::ALL.map(Section::as_str);
+    let mut hide = names("hide", v, Section::parse, &known, texts, notices);
     crate::sim::sort::sort_by_key(&mut hide, |s| Section::ALL.iter().position(|a| a == s));
     hide
 }
@@ -428,20 +438,9 @@ fn hidden(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Sect
 /// `tabs`: the strategies offered, in the order given, once each (empty:
 /// every strategy).
 fn offered(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Strategy> {
-    let mut tabs = Vec::new();
-    let Some(v) = v else { return tabs };
-    for item in v.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        match Strategy::parse(item) {
-            Some(s) if !tabs.contains(&s) => tabs.push(s),
-            Some(_) => {}
-            None => notices.push(item_notice(
-                "tabs",
-                item,
-                &Strategy::ALL.map(Strategy::as_str),
-                texts,
-            )),
-        }
-    }
+    let Some(v) = v else { return Vec::new() };
+    let known = Strategy::ALL.map(Strategy::as_str);
+    let tabs = names("tabs", v, Strategy::parse, &known, texts, notices);
     if tabs.is_empty() {
         notices.push(texts.get(T::NoticeNoTabs).to_string());
     }
