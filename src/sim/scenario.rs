@@ -40,7 +40,7 @@ pub enum Place {
     Redis,
 }
 
-/// How a count is kept over time (SPEC section 12): one counter per fixed
+/// How a count is kept over time (`docs/MODEL.md` §4.9): one counter per fixed
 /// window, a log of the allowed requests' times, two windows' counts
 /// weighted, or a token bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

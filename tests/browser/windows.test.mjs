@@ -105,7 +105,7 @@ describe('how the count is kept', () => {
 });
 
 describe('every fact of windows and buckets, on screen as the native model says', () => {
-  // SPEC 12's facts, each with the number the widget must show: INCR with
+  // The facts of docs/MODEL.md §4.9, each with the number the widget must show: INCR with
   // the edge in the middle lets 2L; the log exactly min(B, L); the bucket
   // L plus its refill; the sliding counter about L (11 here); local fixed
   // windows with an edge up to 2 × N × L; the booking story's 80.
