@@ -6,27 +6,13 @@
 // And a lesson of one step offers "1 step", not "1 steps".
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, shutdown, DIST } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browser, shutdown, DIST, ROOT } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
-/** The author's file, with `"correct": "no"` on line 14, column 20. */
-const WEEK3 = `{
-  "id": "week3",
-  "quiz": [
-    { "prompt": "Where must the count live?",
-      "options": [
-        { "text": "In each server", "why": "Each sees a share." },
-        { "text": "In one store", "correct": true, "why": "One count." } ] },
-    { "prompt": "Which is atomic?",
-      "options": [
-        { "text": "INCR", "correct": true, "why": "One step." },
-        { "text": "GET then SET", "why": "Two steps." },
-        {
-          "text": "Neither",
-        "correct": "no",
-          "why": "INCR is." } ] }
-  ]
-}`;
+/** The author's file (tests/fixtures/week3.json, shared with tests/it/vm_content.rs), with `"correct": "no"` on line 14, column 20. */
+const WEEK3 = fs.readFileSync(path.join(ROOT, 'tests', 'fixtures', 'week3.json'), 'utf8');
 const FILES = {
   'week3.json': [WEEK3, 'quiz[1].options[2].correct, line 14, column 20: a value of the wrong kind where a boolean was expected'],
   'typo.json': ['{\n  "quiz": [ { "prompt": "P", "optoins": [] } ]\n}', 'quiz[0].optoins, line 2, column 41: a field the widget does not have'],

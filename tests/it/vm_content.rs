@@ -582,23 +582,7 @@ mod fuzz {
 
 /// The file of the issue a course author filed: a wrong kind of value in
 /// the second question's third option, on line 14.
-const WEEK3: &str = r#"{
-  "id": "week3",
-  "quiz": [
-    { "prompt": "Where must the count live?",
-      "options": [
-        { "text": "In each server", "why": "Each sees a share." },
-        { "text": "In one store", "correct": true, "why": "One count." } ] },
-    { "prompt": "Which is atomic?",
-      "options": [
-        { "text": "INCR", "correct": true, "why": "One step." },
-        { "text": "GET then SET", "why": "Two steps." },
-        {
-          "text": "Neither",
-        "correct": "no",
-          "why": "INCR is." } ] }
-  ]
-}"#;
+const WEEK3: &str = include_str!("../fixtures/week3.json");
 
 #[test]
 fn an_error_says_where_it_is_by_path_line_and_column() {
