@@ -124,6 +124,11 @@ describe('smoke', () => {
     const w = await openWidget('');
     // Let the favicon load finish first: leaving the page would abort it.
     await w.settle();
+    // Scrolling to the footer passes the quiz, which fetches the texts it
+    // reads later (later.json): let that finish too, or leaving the page
+    // aborts it.
+    await w.locator('proof-link').scrollIntoViewIfNeeded();
+    await w.page.waitForLoadState('networkidle');
     await w.locator('proof-link').click();
     await w.page.waitForURL(/proof\.html$/);
     const headings = await w.page.locator('h2').allInnerTexts();
