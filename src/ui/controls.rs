@@ -119,6 +119,24 @@ pub fn bind(lab: Lab, root: &Element) {
         })
         .collect();
     let panel = find(root, Class::Panel.selector());
+    // The explanation's paragraphs are read later ([`super::later`]):
+    // fetched once they come near the screen (far below the first
+    // screen, on a phone and a desktop alike), written once they are here.
+    let explain_later = !crate::vm::text::later_ready();
+    if explain_later {
+        if let Some(near) = slot(root, Slot::Explain1)
+            .and_then(|p| p.parent_element())
+            .map(|g| super::canvas::use_visible(&g))
+        {
+            effect(move || {
+                // Again each time it comes near after a failed fetch.
+                let state = lab.later.get_untracked();
+                if near.get() && (state == super::later::IDLE || state == super::later::FAILED) {
+                    super::later::want(lab.later);
+                }
+            });
+        }
+    }
     let mut slots: Vec<Option<Kept>> = [
         Slot::Seed,
         Slot::LimitLine,
@@ -139,9 +157,10 @@ pub fn bind(lab: Lab, root: &Element) {
     let legend = super::dom::all(root, "[data-legend]");
     let algos = super::dom::all(root, "[data-algo]");
     let only = super::dom::all(root, "[data-algo-only]");
-    // The strategy and preset last drawn, so a slider's drag leaves the
-    // tabs, presets and strategy lines alone.
-    let mut drawn: Option<(Strategy, Option<Preset>)> = None;
+    // The strategy, its way of keeping the count, the preset and whether
+    // the later texts were here, as last drawn, so a slider's drag leaves
+    // the tabs, presets and strategy lines alone.
+    let mut drawn: Option<(Strategy, crate::sim::Algo, Option<Preset>, bool)> = None;
     effect(move || {
         let s = lab.scenario.get();
         let m = lab.m();
@@ -170,10 +189,11 @@ pub fn bind(lab: Lab, root: &Element) {
                 el.text(s);
             }
         }
-        if drawn == Some((s.strategy, preset)) {
+        let here = !explain_later || lab.later.get() == super::later::READY;
+        if drawn == Some((s.strategy, s.algo(), preset, here)) {
             return;
         }
-        drawn = Some((s.strategy, preset));
+        drawn = Some((s.strategy, s.algo(), preset, here));
         for (el, value, id) in &tabs {
             let on = value == s.strategy.as_str();
             attr(el, "aria-selected", if on { "true" } else { "false" });

@@ -172,6 +172,8 @@ describe('wide screens', () => {
       const w = await openWidget('', { width: 1280, height: 900 });
       const el = w.page.locator(selector);
       await el.scrollIntoViewIfNeeded();
+      // The explanation's words come as it nears the screen (later.json).
+      await waitFor(async () => (await el.innerText()).length > 200, { message: `${name} has its words` });
       const r = await el.evaluate((box, parts) => {
         const b = box.getBoundingClientRect();
         const half = b.left + b.width / 2;

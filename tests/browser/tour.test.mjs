@@ -492,6 +492,26 @@ describe('the steps\' words, fetched when the lesson opens (issue 35)', () => {
     await w.close();
   });
 
+  test('the explanation comes from later.json as it nears the screen, on a phone and a desktop: not fetched at the first screen, then the strategy\'s own words', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 720 }]) {
+      const w = await open('?strategy=getset');
+      await w.page.setViewportSize(viewport);
+      const asked = () => w.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/later.json')).length);
+      await w.page.waitForTimeout(500);
+      assert.equal(await asked(), 0, `${viewport.width} px: not fetched for the first screen`);
+      const why = w.page.locator('.rll-explain');
+      await why.scrollIntoViewIfNeeded();
+      await waitFor(async () => /Between a request's GET and its SET/.test(await why.innerText()), { message: `${viewport.width} px: GET then SET's explanation` });
+      assert.match(await why.innerText(), /In production: .*INCR/s);
+      // Another tab, another explanation, with no second fetch.
+      await w.locator('strategy-incr').click();
+      await waitFor(async () => /INCR adds one and returns the new count/.test(await why.innerText()), { message: 'INCR\'s explanation' });
+      assert.equal(await asked(), 1, 'fetched once');
+      assert.deepEqual(w.problems(), []);
+      await w.close();
+    }
+  });
+
   test('the quiz\'s why comes from later.json too: the verdict at once, then why; offline, a polite line, and a pick tries again', async () => {
     const w = await open('');
     let fail = true;
