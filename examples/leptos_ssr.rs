@@ -44,7 +44,7 @@ fn main() {
     let body = Owner::new().with(|| view! { <App/> }.to_html());
     println!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>A course</title>\
+         <title>A course</title><link rel=\"icon\" href=\"data:,\">\
          <link rel=\"stylesheet\" href=\"/lab/ratelimit-lab.css\">\
          <script src=\"/app/hydration.js\"></script>\
          <script type=\"module\" src=\"/app/start.js\"></script>\

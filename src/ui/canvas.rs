@@ -233,39 +233,26 @@ pub fn use_scheme() -> RwSignal<u32> {
     epoch
 }
 
-/// Whether the page is being printed: from `beforeprint` to `afterprint`,
-/// and while print media applies (an emulated print). Its listeners are
-/// removed when the widget goes. What waits for the screen (a part off
-/// screen, a paint waiting for the next frame, a width not reported yet)
-/// is done at once while it is true: a print draws what it prints.
+/// Whether the page is being printed: from `beforeprint` to `afterprint`
+/// (a print, a print preview, a PDF). Its listeners are removed when the
+/// widget goes. What waits for the screen (a part off screen, a paint
+/// waiting for the next frame, a width not reported yet) is done at once
+/// while it is true: a print draws what it prints.
 pub fn use_print() -> RwSignal<bool> {
     let printing = RwSignal::new(false);
-    let (Some(w), Some(query)) = (
-        web_sys::window(),
-        web_sys::window().and_then(|w| w.match_media("print").ok().flatten()),
-    ) else {
+    let Some(w) = web_sys::window() else {
         return printing;
     };
-    let q = query.clone();
     let on_print = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-        let on = match e.type_().as_str() {
-            "beforeprint" => true,
-            "afterprint" => false,
-            _ => q.matches(),
-        };
-        if printing.try_get_untracked().is_some_and(|p| p != on) {
-            printing.try_set(on);
-        }
+        printing.try_set(e.type_() == "beforeprint");
     });
     let f: &js_sys::Function = on_print.as_ref().unchecked_ref();
-    let _ = query.add_event_listener_with_callback("change", f);
     let _ = w.add_event_listener_with_callback("beforeprint", f);
     let _ = w.add_event_listener_with_callback("afterprint", f);
-    let held = send_wrapper::SendWrapper::new((w, query, on_print));
+    let held = send_wrapper::SendWrapper::new((w, on_print));
     on_cleanup(move || {
-        let (w, query, on_print) = held.take();
+        let (w, on_print) = held.take();
         let f: &js_sys::Function = on_print.as_ref().unchecked_ref();
-        let _ = query.remove_event_listener_with_callback("change", f);
         let _ = w.remove_event_listener_with_callback("beforeprint", f);
         let _ = w.remove_event_listener_with_callback("afterprint", f);
     });
