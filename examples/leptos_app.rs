@@ -6,7 +6,7 @@
 //! the test that loads it (`tests/browser/hosts.test.mjs`):
 //!
 //! ```text
-//! cargo build --example leptos_app --target wasm32-unknown-unknown
+//! cargo build --features leptos --example leptos_app --target wasm32-unknown-unknown
 //! wasm-bindgen --target web --out-dir target/leptos-app \
 //!     target/wasm32-unknown-unknown/debug/examples/leptos_app.wasm
 //! ```

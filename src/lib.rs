@@ -27,3 +27,13 @@ pub mod vm;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// Natively (an app's server build, feature `leptos`): the Leptos
+/// component alone, which renders the element the widget mounts in once
+/// in the browser.
+#[cfg(all(feature = "leptos", not(target_arch = "wasm32")))]
+pub mod ui {
+    #[path = "component.rs"]
+    mod component;
+    pub use component::{Completed, QuizAnswer, RateLimitLab, TourStep};
+}

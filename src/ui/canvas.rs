@@ -176,8 +176,22 @@ impl Surface {
 /// that is disconnected when the widget goes. Zero until the observer's
 /// first report, which comes after the first layout and before the first
 /// paint: asking the element now would force a layout of the whole page.
-pub fn use_width(el: &web_sys::Element) -> Signal<f64> {
+/// With `printing`, also read from the element when a print begins: a
+/// frame the browser does not render (off screen, from another origin)
+/// gets no report until it is scrolled to, and a print does not wait.
+pub fn use_width(el: &web_sys::Element, printing: Option<RwSignal<bool>>) -> Signal<f64> {
     let width = RwSignal::new(0.0);
+    if let Some(printing) = printing {
+        let el = send_wrapper::SendWrapper::new(el.clone());
+        super::effect(move || {
+            if printing.get() {
+                let w = el.get_bounding_client_rect().width();
+                if (w - width.get_untracked()).abs() >= 1.0 {
+                    width.set(w);
+                }
+            }
+        });
+    }
     let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         if let Ok(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>() {
             let w = entry.content_rect().width();
@@ -219,6 +233,32 @@ pub fn use_scheme() -> RwSignal<u32> {
     epoch
 }
 
+/// Whether the page is being printed: from `beforeprint` to `afterprint`
+/// (a print, a print preview, a PDF). Its listeners are removed when the
+/// widget goes. What waits for the screen (a part off screen, a paint
+/// waiting for the next frame, a width not reported yet) is done at once
+/// while it is true: a print draws what it prints.
+pub fn use_print() -> RwSignal<bool> {
+    let printing = RwSignal::new(false);
+    let Some(w) = web_sys::window() else {
+        return printing;
+    };
+    let on_print = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        printing.try_set(e.type_() == "beforeprint");
+    });
+    let f: &js_sys::Function = on_print.as_ref().unchecked_ref();
+    let _ = w.add_event_listener_with_callback("beforeprint", f);
+    let _ = w.add_event_listener_with_callback("afterprint", f);
+    let held = send_wrapper::SendWrapper::new((w, on_print));
+    on_cleanup(move || {
+        let (w, on_print) = held.take();
+        let f: &js_sys::Function = on_print.as_ref().unchecked_ref();
+        let _ = w.remove_event_listener_with_callback("beforeprint", f);
+        let _ = w.remove_event_listener_with_callback("afterprint", f);
+    });
+    printing
+}
+
 /// Whether `el` is on screen (or within 200 px of it), kept up to date by
 /// an IntersectionObserver that goes with the widget. Binders skip work
 /// for what nobody can see, and catch up when it comes into view.
@@ -253,6 +293,8 @@ pub fn use_visible(el: &web_sys::Element) -> Signal<bool> {
 #[derive(Clone, Copy)]
 pub struct Lazy {
     visible: Signal<bool>,
+    /// A print: done at once, on screen or not.
+    printing: RwSignal<bool>,
     nudge: RwSignal<u32>,
     forced: StoredValue<bool>,
     /// Whether a timer is set and has not fired.
@@ -261,10 +303,11 @@ pub struct Lazy {
 }
 
 impl Lazy {
-    /// Follows `el`'s visibility.
-    pub fn new(el: &web_sys::Element) -> Lazy {
+    /// Follows `el`'s visibility, and `printing` ([`use_print`]).
+    pub fn new(el: &web_sys::Element, printing: RwSignal<bool>) -> Lazy {
         Lazy {
             visible: use_visible(el),
+            printing,
             nudge: RwSignal::new(0),
             // The first run always does the work: the page opens complete.
             forced: StoredValue::new(true),
@@ -278,7 +321,7 @@ impl Lazy {
     pub fn now(&self) -> bool {
         self.nudge.track();
         let forced = self.forced.get_value();
-        if self.visible.get() || forced {
+        if self.visible.get() || self.printing.get() || forced {
             self.forced.set_value(false);
             self.pending.set_value(false);
             self.due.set_value(None);
@@ -315,11 +358,15 @@ pub struct Painter {
     job: Job,
     handle: Rc<Cell<Option<i32>>>,
     tick: Rc<Closure<dyn FnMut()>>,
+    printing: RwSignal<bool>,
 }
 
 impl Painter {
     /// A painter whose pending frame is cancelled when the widget goes.
-    pub fn new() -> Painter {
+    /// While `printing` ([`use_print`]) it paints at once, and a paint
+    /// still waiting when a print begins is done then: a frame the
+    /// browser does not render gets no animation frame before it prints.
+    pub fn new(printing: RwSignal<bool>) -> Painter {
         let job: Job = Rc::new(RefCell::new(None));
         let handle = Rc::new(Cell::new(None));
         let tick = {
@@ -332,7 +379,21 @@ impl Painter {
                 }
             }))
         };
-        let painter = Painter { job, handle, tick };
+        let painter = Painter {
+            job,
+            handle,
+            tick,
+            printing,
+        };
+        let waiting = painter.job.clone();
+        super::effect(move || {
+            if printing.get() {
+                let paint = waiting.borrow_mut().take();
+                if let Some(paint) = paint {
+                    paint();
+                }
+            }
+        });
         let held = send_wrapper::SendWrapper::new(painter.clone());
         on_cleanup(move || {
             let p = held.take();
@@ -347,7 +408,7 @@ impl Painter {
     /// Paints with `paint` at the next frame (replacing a paint still
     /// waiting), or at once if `now`.
     pub fn paint(&self, now: bool, paint: impl FnOnce() + 'static) {
-        if now {
+        if now || self.printing.get_untracked() {
             self.job.borrow_mut().take();
             paint();
             return;

@@ -137,9 +137,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         return;
     };
     let depth = (if lab.m().url_state { 1 } else { 2 }) + 2;
-    let list_width = use_width(&ul);
+    let list_width = use_width(&ul, Some(lab.printing));
     let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
-    let lazy = super::canvas::Lazy::new(&ul);
+    let lazy = super::canvas::Lazy::new(&ul, lab.printing);
     // The most marks any card shows at the end.
     let end_marks = super::memo(move || {
         lab.report.with(|r| {
@@ -150,7 +150,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 .unwrap_or(0)
         })
     });
-    let painter = Painter::new();
+    let painter = Painter::new(lab.printing);
     super::effect(move || {
         // Off screen (a phone, mid-drag): drawn after it, or when in view.
         if !lazy.now() {

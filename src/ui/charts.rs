@@ -306,7 +306,7 @@ impl Section {
         let hosts = [get("data-chart", "servers")?, get("data-chart", "rtt")?];
         let tables = [get("data-table", "servers")?, get("data-table", "rtt")?];
         Some(Section {
-            width: use_width(&hosts[0]),
+            width: use_width(&hosts[0], None),
             // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
             visible: use_visible(&section),
             note: super::dom::slot(&section, Slot::ChartNote),
@@ -402,7 +402,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let views = Views {
         section: Section::find(root),
         mini: super::dom::slot(root, Slot::RttMini).map(|host| Mini {
-            width: use_width(&host),
+            width: use_width(&host, None),
             visible: use_visible(&host),
             host,
         }),

@@ -9,13 +9,19 @@
 //! props: a scenario prop applies where the learner has the widget, any
 //! other builds it again (as an attribute of `<rate-limit-lab>` does). The
 //! page links `ratelimit-lab.css` in its head, as the loader otherwise
-//! does. The component is built for the browser only (wasm32): an app
-//! that also renders on the server puts it behind its own client-side
-//! `cfg` (docs/EMBEDDING.md).
+//! does.
+//!
+//! On the server (natively: an app's server build) the same component, with
+//! the same props, renders its placeholder, the empty element it mounts
+//! in; in the browser, hydrated or rendered there, it mounts (an app that
+//! renders on the server and hydrates: examples/leptos_ssr.rs).
 
 use leptos::prelude::*;
+#[cfg(target_arch = "wasm32")]
 use send_wrapper::SendWrapper;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
+#[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
 
 use crate::sim::Strategy;
@@ -175,9 +181,23 @@ pub fn RateLimitLab(
         on_completed,
         on_tour,
     };
+    place(pairs, calls)
+}
+
+/// In the browser: the element, and the widget mounted in it once it is
+/// in the page (built here or hydrated from the server's placeholder).
+#[cfg(target_arch = "wasm32")]
+fn place(pairs: Memo<Pairs>, calls: Calls) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
     node.on_load(move |el| follow(el.into(), pairs, calls));
     view! { <div data-ratelimit-lab="" node_ref=node></div> }
+}
+
+/// On the server: the same element, empty (the widget needs a browser).
+/// Hydration finds it as the browser's view makes it.
+#[cfg(not(target_arch = "wasm32"))]
+fn place(_: Memo<Pairs>, _: Calls) -> impl IntoView {
+    view! { <div data-ratelimit-lab=""></div> }
 }
 
 /// Names joined by `,`, if there are any.
@@ -188,6 +208,7 @@ fn names<'a>(list: impl Iterator<Item = &'a str>) -> Option<String> {
 
 /// The event props.
 #[derive(Clone, Copy)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 struct Calls {
     on_ready: Option<Callback<()>>,
     on_quiz: Option<Callback<QuizAnswer>>,
@@ -197,6 +218,7 @@ struct Calls {
 
 type Pairs = Vec<(&'static str, String)>;
 
+#[cfg(target_arch = "wasm32")]
 /// Mounts the widget in `el` with `pairs`, follows them after mount, hears
 /// its events, and unmounts it when the component goes.
 fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
@@ -249,6 +271,7 @@ fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
     });
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Runs `f` once the current task is done, outside any reactive owner.
 fn later(f: impl FnOnce() + 'static) {
     let f = Closure::once_into_js(f);
@@ -257,8 +280,10 @@ fn later(f: impl FnOnce() + 'static) {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 type Listener = (&'static str, Closure<dyn FnMut(JsValue)>);
 
+#[cfg(target_arch = "wasm32")]
 /// Listens to the widget's DOM events on `el` for the callbacks given.
 fn listen(el: &web_sys::HtmlElement, calls: Calls) -> Vec<Listener> {
     let n = |e: &JsValue, k: &str| -> u32 {

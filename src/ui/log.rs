@@ -82,7 +82,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let mut empty_words = empty.clone().map(super::dom::Kept::new);
     let button = super::dom::find(&section, Act::LogAll.selector());
     let held = StoredValue::new_local(Vec::<Slot>::new());
-    let lazy = super::canvas::Lazy::new(&section);
+    let lazy = super::canvas::Lazy::new(&section, lab.printing);
     super::effect(move || {
         let hiding = lab.hiding();
         super::dom::hide(&section, hiding);

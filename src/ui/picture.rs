@@ -384,9 +384,9 @@ pub fn bind(lab: Lab, root: &Element) {
     else {
         return;
     };
-    let width = use_width(&canvas);
+    let width = use_width(&canvas, Some(lab.printing));
     let pic = std::rc::Rc::new(std::cell::RefCell::new(Picture::new(canvas.clone())));
-    let painter = super::canvas::Painter::new();
+    let painter = super::canvas::Painter::new(lab.printing);
     let stage = find(root, Hook::Topology.selector());
     let gateway = find(root, Class::PictureGateway.selector());
     let caption = slot(root, Slot::PictureCaption);

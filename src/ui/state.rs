@@ -129,6 +129,8 @@ pub struct Lab {
     /// Bumped when the page switches between light and dark: canvases
     /// re-read their colours.
     pub scheme: RwSignal<u32>,
+    /// Whether the page is being printed ([`super::canvas::use_print`]).
+    pub printing: RwSignal<bool>,
     /// The colours last read, and the scheme they were read under.
     pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
     /// The lesson step shown (0-based); `None` outside the lesson.
@@ -202,6 +204,7 @@ impl Lab {
             highlight: RwSignal::new(0),
             mount: StoredValue::new_local(Rc::new(mount)),
             scheme: super::canvas::use_scheme(),
+            printing: super::canvas::use_print(),
             palette: StoredValue::new_local(None),
             tour: RwSignal::new(None),
             tour_met: RwSignal::new(0),

@@ -147,7 +147,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     };
     let caption = super::dom::slot(root, Slot::TlCaption);
     let keys = super::dom::slot(root, Slot::TlKey);
-    let width = use_width(&canvas);
+    let width = use_width(&canvas, None);
     let rows = super::memo(move || lab.report.with(|r| lab.shared.with(|s| timeline(r, s))));
     let mut last_key = crate::vm::html::Html::new();
     // The rows the pointer and the keyboard reach (see
@@ -179,7 +179,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     });
     let cursor = super::dom::find(&figure, Class::TlCursor.selector());
     let mut drawn = Surface::new(canvas);
-    let lazy = super::canvas::Lazy::new(&figure);
+    let lazy = super::canvas::Lazy::new(&figure, lab.printing);
     super::effect(move || {
         // The one writer of the timeline's `hidden`, at once, on screen or
         // not (the controls show or hide only the box around it).

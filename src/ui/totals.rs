@@ -114,7 +114,9 @@ pub fn bind(lab: Lab, root: &Element) {
         .map(|n| slot(root, n))
         .collect();
     let more = dom::find(root, Class::More.selector());
-    let below = more.as_ref().map(super::canvas::Lazy::new);
+    let below = more
+        .as_ref()
+        .map(|el| super::canvas::Lazy::new(el, lab.printing));
     let mut last: [crate::vm::html::Html; 2] = Default::default();
     let mut hidden = None;
     effect(move || {

@@ -382,7 +382,7 @@ describe('a Leptos app (examples/leptos_app.rs)', () => {
   test('builds, shows <RateLimitLab/> with its typed props, follows them after mount, calls back, and unmounts it when hidden', async () => {
     // The example, built for the browser as its header says (a debug build: quick).
     const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000 });
-    run('cargo', ['build', '--locked', '--example', 'leptos_app', '--target', 'wasm32-unknown-unknown']);
+    run('cargo', ['build', '--locked', '--features', 'leptos', '--example', 'leptos_app', '--target', 'wasm32-unknown-unknown']);
     const out = `${ROOT}/target/leptos-app`;
     run('wasm-bindgen', ['--target', 'web', '--out-dir', out, `${ROOT}/target/wasm32-unknown-unknown/debug/examples/leptos_app.wasm`]);
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>App</title>
@@ -443,6 +443,50 @@ describe('a Leptos app (examples/leptos_app.rs)', () => {
       return JSON.stringify(l) === JSON.stringify(after) ? l : null;
     });
     assert.deepEqual(again ?? await page.evaluate(() => window.__live()), after);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  });
+});
+
+describe('a Leptos app rendered on the server (examples/leptos_ssr.rs)', () => {
+  test('the server renders the placeholder; the client hydrates it, mounts the widget there, follows a signal and calls back', async () => {
+    // The server's page, from the example built natively (the feature
+    // `leptos` brings Leptos natively, with its `ssr`).
+    const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], timeout: 900_000 });
+    const served = run('cargo', ['run', '--locked', '--quiet', '--features', 'leptos', '--example', 'leptos_ssr']).toString();
+    assert.match(served, /<body><h1>A course rendered on the server<\/h1>.*<div data-ratelimit-lab=""><\/div><\/body>/s,
+      'the component is its empty placeholder in the server\'s HTML');
+    // The client: the same app for the browser, with Leptos's hydration.
+    run('cargo', ['build', '--locked', '--features', 'hydrate', '--example', 'leptos_ssr', '--target', 'wasm32-unknown-unknown']);
+    const out = `${ROOT}/target/leptos-ssr`;
+    run('wasm-bindgen', ['--target', 'web', '--out-dir', out, `${ROOT}/target/wasm32-unknown-unknown/debug/examples/leptos_ssr.wasm`]);
+    const s = await hostServer({
+      prefix: '/lab/',
+      extra: {
+        '/course.html': { type: 'text/html', body: served },
+        // What Leptos's <HydrationScripts/> writes for a page with no resources.
+        '/app/hydration.js': { type: 'text/javascript', body: 'window.__RESOLVED_RESOURCES = []; window.__SERIALIZED_ERRORS = []; window.__INCOMPLETE_CHUNKS = [];' },
+        '/app/start.js': { type: 'text/javascript', body: 'import init from "/app/leptos_ssr.js"; init();' },
+        '/app/leptos_ssr.js': { type: 'text/javascript', body: fs.readFileSync(`${out}/leptos_ssr.js`) },
+        '/app/leptos_ssr_bg.wasm': { type: 'application/wasm', body: fs.readFileSync(`${out}/leptos_ssr_bg.wasm`) },
+      },
+    });
+    const context = await (await browser()).newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const watcher = watch(page, s.origin);
+    await page.goto(`${s.origin}/course.html`);
+    const el = page.locator('[data-ratelimit-lab]');
+    await built(el);
+    // Hydrated, not rendered again: one placeholder, the server's element.
+    assert.equal(await el.count(), 1);
+    const w = new Widget(page, context, watcher, el);
+    assert.equal(await w.selectedStrategy(), 'strategy-incr');
+    assert.equal((await w.cards()).length, 6);
+    // The app's button works (its handler was hydrated) and the widget follows the signal.
+    await page.locator('#more').click();
+    await waitFor(async () => (await w.cards()).length === 8, { message: '8 servers after hydration' });
+    await el.locator('[data-testid="quiz-question"]').first().locator('[data-act="quiz-pick"]').first().click();
+    await waitFor(async () => (await page.locator('#answers').innerText()) === 'Answers heard: 1', { message: 'on_quiz' });
     assert.deepEqual(watcher.problems(), []);
     await context.close();
   });

@@ -580,33 +580,40 @@ fn the_markup_check_catches_what_it_is_meant_to() {
     );
 }
 
-/// The Leptos snippet of docs/EMBEDDING.md is the example's code, which a
-/// browser test builds and drives (`tests/browser/hosts.test.mjs`): every
-/// line of it is in `examples/leptos_app.rs`.
+/// The Leptos snippets of docs/EMBEDDING.md are the examples' code, which
+/// browser tests build and drive (`tests/browser/hosts.test.mjs`): every
+/// line of the first is in `examples/leptos_app.rs`, of the second (an app
+/// rendered on the server) in `examples/leptos_ssr.rs`.
 #[test]
-fn the_guides_leptos_snippet_is_the_example_a_test_runs() {
+fn the_guides_leptos_snippets_are_the_examples_a_test_runs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let guide = std::fs::read_to_string(root.join("docs/EMBEDDING.md")).unwrap();
-    let example = std::fs::read_to_string(root.join("examples/leptos_app.rs")).unwrap();
     let section = guide
         .split("## 4. In a Leptos app")
         .nth(1)
+        .and_then(|s| s.split("\n## ").next())
         .expect("the guide's Leptos section");
-    let snippet = section
-        .split("```rust\n")
-        .nth(1)
-        .and_then(|s| s.split("```").next())
-        .expect("a Rust snippet in the Leptos section");
-    let lines: Vec<&str> = snippet
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    assert!(lines.len() >= 10, "{snippet}");
-    for line in lines {
-        assert!(
-            example.contains(line),
-            "the guide's line is not in the example: {line}"
-        );
+    for (k, file, least) in [
+        (1, "examples/leptos_app.rs", 10),
+        (2, "examples/leptos_ssr.rs", 6),
+    ] {
+        let example = std::fs::read_to_string(root.join(file)).unwrap();
+        let snippet = section
+            .split("```rust\n")
+            .nth(k)
+            .and_then(|s| s.split("```").next())
+            .expect("a Rust snippet in the Leptos section");
+        let lines: Vec<&str> = snippet
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert!(lines.len() >= least, "{snippet}");
+        for line in lines {
+            assert!(
+                example.contains(line),
+                "the guide's line is not in {file}: {line}"
+            );
+        }
     }
 }
