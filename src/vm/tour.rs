@@ -165,7 +165,19 @@ impl Goal {
             Goal::ExactWith(..) => vec!["servers", "rtt"],
             // Not a setting: the regular user's line in the totals.
             Goal::RegularUserBelowLimit => vec!["regular"],
-            Goal::Setting(name, _) => vec![name],
+            // The setting, and the sliders that show only under one of its
+            // values (the move under sticky sessions).
+            Goal::Setting(name, values) => {
+                let mut uses = vec![*name];
+                let plain = Scenario::default();
+                uses.extend(
+                    KNOBS
+                        .iter()
+                        .filter(|k| !(k.applies)(&plain) && values.iter().any(|g| (k.applies)(g)))
+                        .map(|k| k.name),
+                );
+                uses
+            }
             Goal::EdgeInside => vec!["edge"],
             Goal::All(goals) | Goal::Then(goals) => {
                 let mut uses = Vec::new();
@@ -287,7 +299,7 @@ const BUILTIN: [Builtin; 8] = [
             T::Tour2Done,
         ],
         None,
-        "allowed-at-least 2.1",
+        "allowed-at-least 2.1 then setting lb sticky and allowed-at-most 1 then setting lb sticky and allowed-at-least 1.1",
         "strategy=local&servers=1",
     ),
     (
@@ -299,7 +311,7 @@ const BUILTIN: [Builtin; 8] = [
             T::Tour3Done,
         ],
         None,
-        "regular-user-below-limit",
+        "regular-user-below-limit then setting strategy edge and allowed-at-most 1",
         "strategy=split&servers=1",
     ),
     (
