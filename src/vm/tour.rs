@@ -165,19 +165,7 @@ impl Goal {
             Goal::ExactWith(..) => vec!["servers", "rtt"],
             // Not a setting: the regular user's line in the totals.
             Goal::RegularUserBelowLimit => vec!["regular"],
-            // The setting, and the sliders that show only under one of its
-            // values (the move under sticky sessions).
-            Goal::Setting(name, values) => {
-                let mut uses = vec![*name];
-                let plain = Scenario::default();
-                uses.extend(
-                    KNOBS
-                        .iter()
-                        .filter(|k| !(k.applies)(&plain) && values.iter().any(|g| (k.applies)(g)))
-                        .map(|k| k.name),
-                );
-                uses
-            }
+            Goal::Setting(name, _) => vec![name],
             Goal::EdgeInside => vec!["edge"],
             Goal::All(goals) | Goal::Then(goals) => {
                 let mut uses = Vec::new();

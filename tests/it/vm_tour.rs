@@ -513,8 +513,8 @@ fn each_step_keeps_in_sight_the_controls_it_needs() {
         uses,
         [
             vec![],
-            // Sticky sessions, and the move that shows only under them.
-            vec!["lb", "move", "servers"],
+            // Sticky sessions (the stylesheet shows the move with them).
+            vec!["lb", "servers"],
             // The regular user's line in the totals, which step 3 is
             // about, then the tabs for the edge.
             vec!["regular", "strategy", "servers"],
