@@ -10,7 +10,8 @@ for (const colorScheme of ['light', 'dark']) {
   const shot = async (name) => {
     await w.page.waitForTimeout(700);
     await w.toEnd().catch(() => {});
-    await w.page.waitForTimeout(500);
+    // The status line is written once the narration has spoken.
+    await w.page.waitForTimeout(1600);
     await w.page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png`, fullPage: true });
   };
   await w.locator('tour').waitFor();
