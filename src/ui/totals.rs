@@ -25,7 +25,7 @@ struct HeadParts {
     ok: Kept,
     over: (Kept, Kept),
     tick: Kept,
-    ceiling: (Kept, Element),
+    ceiling: (Kept, Kept, Element),
     regular: (Kept, Kept, Kept),
 }
 
@@ -72,7 +72,11 @@ impl HeadParts {
             ok: k("ok")?,
             over: two("over")?,
             tick: k("tick")?,
-            ceiling: (Kept::new(ceiling.clone()), ceiling),
+            ceiling: (
+                Kept::new(ceiling.clone()),
+                Kept::new(ceiling.clone()),
+                ceiling,
+            ),
             regular: {
                 let (a, b) = two("regular")?;
                 (a, b, k("regular-of")?)
@@ -95,8 +99,15 @@ impl HeadParts {
         self.over.0.attr("x", &within.to_string());
         self.over.1.attr("width", &beyond.to_string());
         self.tick.attr("x", &tick.to_string());
-        self.ceiling.0.text(h.ceiling.as_deref().unwrap_or(""));
-        hide(&self.ceiling.1, h.ceiling.is_none());
+        let (ceiling, over) = h
+            .ceiling
+            .as_ref()
+            .map_or(("", false), |(c, o)| (c.as_str(), *o));
+        self.ceiling.0.text(ceiling);
+        self.ceiling
+            .1
+            .attr("data-over", if over { "true" } else { "false" });
+        hide(&self.ceiling.2, h.ceiling.is_none());
         let k = h.regular.0.to_string();
         self.regular.0.text(&k);
         self.regular.1.attr("data-value", &k);

@@ -82,6 +82,9 @@ pub fn act(lab: Lab, root: &Element, act: Act) {
             if let Some(host) = slot(root, Slot::Tour) {
                 dom::clear(&host);
             }
+            if let Some(o) = slot(root, Slot::TourOffer) {
+                dom::hide(&o, false);
+            }
             if let Some(b) = find(root, Hook::TourStart.selector()) {
                 dom::focus(&b);
             }
@@ -175,14 +178,16 @@ pub fn bind(lab: Lab, root: &Element) {
         if entered {
             reached = 0;
         }
+        let recap = k.is_none() && FINISHED.replace(false);
+        // The recap stands where the panel was: no offer to start again
+        // beside it (it has its own Start again) until it is closed.
         if let Some(o) = &offer {
-            dom::hide(o, k.is_some());
+            dom::hide(o, k.is_some() || recap);
         }
         dom::class(&root, "rll--tour", k.is_some());
         dom::class(&root, "rll--tour-all", false);
         let uses = k.and_then(|k| m.steps.borrow().get(k).map(|s| s.uses.join(" ")));
         dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
-        let recap = k.is_none() && FINISHED.replace(false);
         if let (Some(_), false) = (k, words == super::later::READY) {
             // The words are on their way (or could not come): the line
             // says so, and holds the focus the Start button had.

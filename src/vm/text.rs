@@ -342,6 +342,7 @@ texts! {
     StatAllowed "stat.allowed" "Allowed";
     StatAllowedOf "stat.allowed.of" "of {b} sent; the limit is {l}";
     StatCeiling "stat.ceiling" "This user's real ceiling: {servers} × {l} = {c}";
+    StatCeilingRestart "stat.ceiling_restart" "This user's real ceiling: 1 server that restarts, 2 × {l} = {c}";
     StatBeyond "stat.beyond" "Beyond the limit";
     StatUnder "stat.under" "Refused while under the limit";
     UnderReplaced "stat.under.replaced" "refused early: later requests took their place";
@@ -732,7 +733,7 @@ texts! {
     TourAll "tour.all" "Show all" later;
     TourRecapTitle "tour.recap.title" "What the lesson showed" later;
     TourRecapMet "tour.recap.met" "You met {met} of {n} goals." later;
-    TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through." later;
+    TourRecap1 "tour.recap.1" "A count kept in a server's memory sees only the requests that server is sent: N servers let up to N × the limit through, and a sticky session's user who is moved gets a fresh count." later;
     TourRecap2 "tour.recap.2" "GET, then SET leaves a gap: every request that reads the count before the first write passes, and their updates are lost." later;
     TourRecap3 "tour.recap.3" "One atomic step in Redis (INCR) holds the limit exactly, for a round trip on every request; syncing every few milliseconds costs far fewer calls, and lets about one interval's worth of traffic too many through." later;
     TourRecap5 "tour.recap.5" "A fixed window's count starts from zero at each edge, so a burst across an edge can get twice the limit; a sliding log holds the limit in any window, for a timestamp a request, and a bucket allows a burst of the limit, then only its refill." later;
@@ -752,15 +753,15 @@ texts! {
     Tour1Hint "tour.1.hint" "If the burst is not playing, press Play and let it run to the end, or press Step until the last request is answered." later;
     Tour1Done "tour.1.done" "One server sees every request, so its count is the user's: 10 allowed, 30 refused. In the picture “S1 10/10 ✗30” is its count against the limit and its refusals, and “User 10/10” what got through against the limit." later;
     Tour2Title "tour.2.title" "Add servers" later;
-    Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent." later;
-    Tour2Goal "tour.2.goal" "Add servers until more than 20 get through (2 × the limit)." later;
-    Tour2Hint "tour.2.hint" "Drag the API servers slider right, or focus it and press the right arrow." later;
-    Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through (fewer when the spread sends one under 10), and “User” counts past 10. A limit at the edge, one gateway in front of all the servers, sees every request like one server: exact while one gateway sees all of a user's traffic." later;
+    Tour2Text "tour.2.text" "Behind a load balancer, each server counts only the requests it is sent. Sticky sessions send all of one user's requests to the same server, until something moves the user." later;
+    Tour2Goal "tour.2.goal" "Add servers until more than 20 get through (2 × the limit); then choose sticky sessions; then move the user mid-burst until more than 10 do." later;
+    Tour2Hint "tour.2.hint" "Drag the API servers slider right. Then, under “Load balancer”, choose “sticky”, and drag “A deploy moves the user at” left, into the burst." later;
+    Tour2Done "tour.2.done" "Each server allows up to 10 on its own: N servers let up to N × 10 through, and “User” counts past 10. Sticky sessions make one server's count the user's until a deploy, a scale-in or a crash moves the user: the next server starts from zero, so 10 more get through." later;
     Tour3Title "tour.3.title" "Split the limit" later;
     Tour3Text "tour.3.text" "Now each server allows only its share, the limit ÷ N. “A regular user” in the totals is another user, not drawn, who sends exactly 10: on one server, all 10 get through." later;
-    Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some." later;
-    Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers." later;
-    Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused. The shares are planned for N: if autoscaling adds servers, each keeps its old share and more get through. Sticky sessions keep a user on one server until it goes (a deploy, a move): the next server starts from zero, so the user gets the limit again." later;
+    Tour3Goal "tour.3.goal" "Add servers, or try new bursts, until a user sending exactly 10 is refused some; then count at the edge instead." later;
+    Tour3Hint "tour.3.hint" "Watch “A regular user” in the totals as you add servers. Then choose the “At the edge” tab." later;
+    Tour3Done "tour.3.done" "A load balancer does not spread one user's short burst evenly: one share runs out while another sits unused, and more get through when autoscaling adds servers the shares were not planned for. A limit at the edge, one gateway in front of the load balancer, counts every request: 10 for both users, exact while one gateway sees all of a user's traffic (several gateways each count their own)." later;
     Tour4Title "tour.4.title" "One counter in Redis: GET, then SET" later;
     Tour4Text "tour.4.text" "Every server reads the shared count with GET and writes it back one higher with SET. Guess first, then watch: the picture tells the first race." later;
     Tour4Goal "tour.4.goal" "Drag the round trip up until at least 20 get through (2 × the limit)." later;
@@ -770,7 +771,7 @@ texts! {
     Tour5Text "tour.5.text" "INCR adds one and returns the new count in one step, inside Redis." later;
     Tour5Goal "tour.5.goal" "Try to break it: 12+ servers, a 10+ ms round trip, and still exactly 10 through." later;
     Tour5Hint "tour.5.hint" "Move both sliders: API servers to 12 or more, the round trip to 10 ms or more." later;
-    Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command. The price: a round trip on every request. “count 40” counts every INCR, refused ones too, and EXPIRE starts the count's one-second window. A token bucket in a Lua script is one step too; it refills as time passes, so a token refilled during a burst lets one more through." later;
+    Tour5Done "tour.5.done" "Redis runs one command at a time, and INCR is one command: no other request can read the count between its read and its write. The price: a round trip on every request. “count 40” counts every INCR, refused ones too." later;
     Tour6Title "tour.6.title" "The window's edge" later;
     Tour6Text "tour.6.text" "The Lua script now keeps a fixed window, as INCR does: one count per window, from zero when a new window starts. So far the whole burst fell in one window." later;
     Tour6Goal "tour.6.goal" "Move the window's edge into the burst until at least 15 get through (1.5 × the limit); then change how the count is kept until at most 10 do, the edge still inside." later;

@@ -4,7 +4,7 @@
 //! latency, what happens if Redis is slow or down (from the model's own
 //! outcome), and the cost of sharing.
 
-use crate::sim::{AllRefusedWhy, Fail, Health, Moment, Report, Strategy, Verdict};
+use crate::sim::{AllRefusedWhy, Fail, Health, LoadBalancer, Moment, Report, Strategy, Verdict};
 
 use super::format;
 use super::html::Html;
@@ -251,23 +251,39 @@ pub fn calls_note(s: Strategy) -> T {
     about(s).calls
 }
 
-/// Local counters' real ceiling for this user, N × L; `None` for the other
+/// Local counters' real ceiling for this user: the limit once for every
+/// server whose count the user can reach (N, but one under sticky
+/// sessions, two with a move), and whether that is above the limit (a
+/// ceiling of the limit itself is no warning); `None` for the other
 /// strategies.
-pub fn ceiling(r: &Report, texts: &Texts) -> Option<String> {
+pub fn ceiling(r: &Report, texts: &Texts) -> Option<(String, bool)> {
     let s = &r.scenario;
-    (s.strategy == Strategy::Local).then(|| {
+    if s.strategy != Strategy::Local {
+        return None;
+    }
+    let moved = s.move_ms.is_some();
+    let reached = match s.lb {
+        LoadBalancer::Sticky => 1 + u32::from(moved),
+        _ => s.servers,
+    };
+    let c = (reached * s.limit).to_string();
+    let l = s.limit.to_string();
+    let text = if s.lb == LoadBalancer::Sticky && moved && s.servers == 1 {
+        texts.fill(T::StatCeilingRestart, &[("l", &l), ("c", &c)])
+    } else {
         texts.fill(
             T::StatCeiling,
             &[
                 (
                     "servers",
-                    &texts.count(s.servers.into(), T::ServersOne, T::ServersMany),
+                    &texts.count(reached.into(), T::ServersOne, T::ServersMany),
                 ),
-                ("l", &s.limit.to_string()),
-                ("c", &(s.servers * s.limit).to_string()),
+                ("l", &l),
+                ("c", &c),
             ],
         )
-    })
+    };
+    Some((text, reached > 1))
 }
 
 /// The scenario again with Redis down: what the availability note compares
@@ -373,8 +389,9 @@ pub struct Head {
     /// The bar in thousandths of the burst: allowed within the limit,
     /// allowed beyond it, and where the limit's tick goes.
     pub bar: (u64, u64, u64),
-    /// Local counters' real ceiling, N × L.
-    pub ceiling: Option<String>,
+    /// Local counters' real ceiling ([`ceiling`]), and whether it is above
+    /// the limit.
+    pub ceiling: Option<(String, bool)>,
     /// What a regular user sending exactly L gets, and the words after it.
     pub regular: (u32, String),
 }
@@ -499,10 +516,10 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     let mut out = fills.iter().fold(head_skeleton(t), |html, (part, filled)| {
         html.replace(part, filled)
     });
-    if let Some(c) = &h.ceiling {
+    if let Some((c, over)) = &h.ceiling {
         out = out.replace(
             r#"data-part="ceiling" hidden>"#,
-            &html_of!(r#"data-part="ceiling">{}"#, c),
+            &html_of!(r#"data-part="ceiling" data-over="{}">{}"#, over, c),
         );
     }
     out

@@ -287,7 +287,7 @@ const BUILTIN: [Builtin; 8] = [
             T::Tour2Done,
         ],
         None,
-        "allowed-at-least 2.1",
+        "allowed-at-least 2.1 then setting lb sticky and allowed-at-most 1 then setting lb sticky and allowed-at-least 1.1",
         "strategy=local&servers=1",
     ),
     (
@@ -299,7 +299,7 @@ const BUILTIN: [Builtin; 8] = [
             T::Tour3Done,
         ],
         None,
-        "regular-user-below-limit",
+        "regular-user-below-limit then setting strategy edge and allowed-at-most 1",
         "strategy=split&servers=1",
     ),
     (

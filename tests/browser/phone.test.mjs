@@ -8,7 +8,9 @@
 // every idea the quiz asks about taught somewhere in the lesson, and the
 // recap's; steps that open near their goal, "Step N of 8" heard with the
 // heading, the hint after its button; the charts' lines and the picture's
-// wires at 3:1.
+// wires at 3:1. Then what the learners left over: the edge and a sticky
+// session's move as moves the learner makes (steps 2 and 3), the real
+// ceiling under sticky sessions, no offer beside the recap.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openWidget, shutdown, waitFor, focused } from './harness.mjs';
@@ -72,8 +74,10 @@ describe('the picture\'s key on a phone (1, 2)', () => {
     await w.setSlider('servers', 12);
     await w.setSlider('rtt', 10);
     await goalMet(w);
-    await waitFor(async () => /EXPIRE/.test(await doneSlot(w).innerText()), { message: 'step 5 explains Redis\'s count and EXPIRE' });
-    assert.match(await doneSlot(w).innerText(), /count 40.* refused ones too/);
+    await waitFor(async () => /count 40.* refused ones too/.test(await doneSlot(w).innerText()), { message: 'step 5 explains Redis\'s count' });
+    // It names only what the step showed: no EXPIRE, no Lua script or
+    // bucket (step 6 shows those).
+    assert.doesNotMatch(await doneSlot(w).innerText(), /EXPIRE|Lua|bucket/);
     await w.goto('?tour=8');
     assert.match(await w.locator('tour-step').innerText(), /S1 14\+0\/10/);
     assert.deepEqual(w.problems(), []);
@@ -119,7 +123,7 @@ describe('words that match what happens (4)', () => {
   test('step 2: three servers, the move the goal names, meet it whatever the spread', async () => {
     const w = await openWidget('?tour=2', { width: 390, height: 844 });
     await w.setSlider('servers', 3);
-    await goalMet(w);
+    await waitFor(async () => (await w.locator('tour-goal').getAttribute('data-parts')) === '1/3', { message: 'part 1 met' });
     assert.doesNotMatch(await w.locator('tour-goal').innerText(), /at least 30/);
     await w.close();
   });
@@ -157,7 +161,7 @@ describe('words that match what happens (4)', () => {
     await w.close();
   });
 
-  test('"Done." is announced after the narration of the value that met it', async () => {
+  test('the status line (here step 2\'s "Part 1 of 3 done.") is announced after the narration of the value that met it', async () => {
     const w = await openWidget('?tour=2', { width: 390, height: 844 });
     await w.toEnd();
     await w.page.waitForTimeout(800);
@@ -170,8 +174,8 @@ describe('words that match what happens (4)', () => {
       }
     });
     await w.setSlider('servers', 4);
-    await goalMet(w);
-    await waitFor(async () => (await w.page.evaluate(() => window.__order)).includes('done'), { message: 'Done. said' });
+    await waitFor(async () => (await w.locator('tour-goal').getAttribute('data-parts')) === '1/3', { message: 'part 1 met' });
+    await waitFor(async () => (await w.page.evaluate(() => window.__order)).includes('done'), { message: 'the part said' });
     await w.page.waitForTimeout(900);
     const order = await w.page.evaluate(() => window.__order);
     assert.ok(order.includes('narration'), `the narration spoke: ${order}`);
@@ -188,16 +192,17 @@ describe('what the lesson teaches (5)', () => {
       await w.goto(`?tour=${k}`);
       await move();
       await goalMet(w);
-      await waitFor(async () => (await doneSlot(w).innerText()).length > 0, { message: `step ${k}'s explanation` });
+      await waitFor(async () => /Done\./.test(await doneSlot(w).innerText()), { message: `step ${k}'s explanation` });
       said.push(await w.locator('tour-step').innerText());
     };
-    await meet(2, () => w.setSlider('servers', 4));
-    await meet(3, () => w.setSlider('servers', 4));
+    await meet(2, async () => { await w.setSlider('servers', 4); await w.choose('lb-sticky'); await w.setSlider('move', 20); });
+    await meet(3, async () => { await w.setSlider('servers', 4); await w.locator('strategy-edge').click(); });
     await meet(5, async () => { await w.setSlider('servers', 12); await w.setSlider('rtt', 10); });
+    await meet(6, async () => { await w.setSlider('edge', 20); await w.choose('algo-bucket'); });
     const lesson = said.join('\n');
     assert.match(lesson, /limit at the edge/, 'the edge');
     assert.match(lesson, /[Ss]ticky sessions.*(deploy|move)/, 'sticky sessions and a move');
-    assert.match(lesson, /token bucket/, 'the token bucket');
+    assert.match(lesson, /bucket refills/, 'the token bucket');
     assert.match(lesson, /autoscaling adds servers/, 'autoscaled ÷ N shares');
     await w.goto('?tour=8');
     await w.locator('tour-next').click();
@@ -205,6 +210,101 @@ describe('what the lesson teaches (5)', () => {
     assert.match(recap, /fail closed/);
     assert.match(recap, /fail open/);
     assert.match(recap, /edge/);
+    assert.match(recap, /sticky session/);
+    await w.close();
+  });
+});
+
+describe('the edge and a sticky session\'s move, done by the learner (5, 36\'s leftovers)', () => {
+  test('step 2 at 390×844: after adding servers, sticky sessions and then a move, each control in sight with the total beside it', async () => {
+    const w = await openWidget('?tour=2', { width: 390, height: 844 });
+    const parts = () => w.locator('tour-goal').getAttribute('data-parts');
+    assert.equal(await parts(), '0/3', 'three parts, none met on entry');
+    // Sticky sessions first do not meet the goal: more servers change nothing.
+    await w.radio('lb-sticky').scrollIntoViewIfNeeded();
+    assert.ok(await w.radio('lb-sticky').isVisible(), 'the load balancer\'s choice is in sight');
+    await w.choose('lb-sticky');
+    await w.setSlider('servers', 16);
+    await w.page.waitForTimeout(300);
+    assert.equal(await parts(), '0/3', 'sticky first: 10 through, not part 1');
+    await w.choose('lb-random');
+    await w.setSlider('servers', 3);
+    await waitFor(async () => (await parts()) === '1/3', { message: 'part 1: three servers' });
+    await w.choose('lb-sticky');
+    await waitFor(async () => (await parts()) === '2/3', { message: 'part 2: sticky sessions' });
+    assert.ok(await onScreen(w.radio('lb-sticky')) && await onScreen(w.locator('allowed-total')), 'the radio and the total in sight together');
+    await w.toEnd();
+    assert.equal(await w.allowedTotal(), 10);
+    // The move's slider shows under sticky sessions, in sight with the total.
+    const move = w.locator('move');
+    await move.scrollIntoViewIfNeeded();
+    assert.ok(await move.isVisible(), 'the move is in sight');
+    assert.ok(await onScreen(w.locator('allowed-total')), 'the total beside the move');
+    await move.focus();
+    for (let i = 0; i < 39 && (await w.locator('tour-goal').getAttribute('data-done')) !== 'true'; i += 1) {
+      await w.page.keyboard.press('ArrowLeft');
+    }
+    await goalMet(w);
+    await w.toEnd();
+    assert.ok((await w.allowedTotal()) > 10, 'the move hands the user a fresh count');
+    await waitFor(async () => /deploy.*moves the user: the next server starts from zero/.test(await doneSlot(w).innerText()), { message: 'the explanation' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('step 3 at 390×844: the edge\'s tab in sight, and choosing it meets the second part', async () => {
+    const w = await openWidget('?tour=3', { width: 390, height: 844 });
+    const parts = () => w.locator('tour-goal').getAttribute('data-parts');
+    assert.equal(await parts(), '0/2');
+    const edge = w.locator('strategy-edge');
+    assert.ok(await edge.isVisible(), 'the edge\'s tab is in sight');
+    // The edge first is not part 1: a regular user gets all 10 there.
+    await edge.click();
+    await w.page.waitForTimeout(300);
+    assert.equal(await parts(), '0/2');
+    await w.locator('strategy-split').click();
+    await w.setSlider('servers', 2);
+    await waitFor(async () => (await parts()) === '1/2', { message: 'part 1: the regular user refused' });
+    await edge.click();
+    await goalMet(w);
+    await w.toEnd();
+    assert.equal(await w.allowedTotal(), 10);
+    assert.equal(await w.regularUser(), 10);
+    await waitFor(async () => /limit at the edge, one gateway in front of the load balancer/.test(await doneSlot(w).innerText()), { message: 'the explanation' });
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('the real ceiling counts the servers a sticky user reaches, and is no warning where the limit holds', async () => {
+    const w = await openWidget('?strategy=local&servers=4', { width: 390, height: 844 });
+    const line = w.root.locator('[data-part="ceiling"]');
+    const color = () => line.evaluate((el) => getComputedStyle(el).color);
+    await waitFor(async () => /4 servers × 10 = 40/.test(await line.innerText()), { message: 'N × L' });
+    const warning = await color();
+    await w.choose('lb-sticky');
+    await waitFor(async () => /1 server × 10 = 10/.test(await line.innerText()), { message: 'sticky: one server' });
+    assert.notEqual(await color(), warning, 'the limit itself is no warning');
+    await w.setSlider('move', 20);
+    await waitFor(async () => /2 servers × 10 = 20/.test(await line.innerText()), { message: 'a move: two servers' });
+    assert.equal(await color(), warning, 'twice the limit is');
+    await w.setSlider('servers', 1);
+    await waitFor(async () => /1 server that restarts, 2 × 10 = 20/.test(await line.innerText()), { message: 'one server, restarted' });
+    await w.choose('lb-random');
+    await waitFor(async () => /1 server × 10 = 10/.test(await line.innerText()), { message: 'one server' });
+    assert.notEqual(await color(), warning, 'one server: no warning');
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('at 390×844 the offer stays away while the recap shows, and comes back when it is closed', async () => {
+    const w = await openWidget('?tour=8', { width: 390, height: 844 });
+    await w.locator('tour-next').click();
+    await waitFor(async () => w.has('tour-recap'), { message: 'the recap' });
+    await w.page.waitForTimeout(300);
+    assert.equal(await w.locator('tour-start').isVisible(), false, 'no offer right after Finish');
+    await w.root.locator('[data-act="tour-close"]').click();
+    await waitFor(async () => w.locator('tour-start').isVisible(), { message: 'the offer back after Close' });
+    assert.deepEqual(w.problems(), []);
     await w.close();
   });
 });

@@ -6,7 +6,7 @@ const dir = process.argv[2] || '/tmp';
 const width = Number(process.argv[3] || 390);
 for (const colorScheme of ['light', 'dark']) {
   const w = await openWidget('?tour=1', { width, height: 844, colorScheme });
-  for (let k = 1; k <= 7; k += 1) {
+  for (let k = 1; k <= 8; k += 1) {
     await w.locator('tour').waitFor();
     await w.page.waitForTimeout(1500);
     await w.toEnd().catch(() => {});

@@ -115,15 +115,33 @@ describe('the lesson, walked as a learner would', () => {
     await atStep(w, 1);
     await doneNow(w, 1, 15000);
     await w.locator('tour-next').click();
-    // 2. Add servers.
+    // 2. Add servers (part 1), then sticky sessions: 10 again (part 2),
+    // then a deploy moves the user mid-burst: more than 10 (Done.).
     await atStep(w, 2);
+    assert.equal(await w.locator('move').isVisible(), false, 'no move before sticky sessions');
     await w.setSlider('servers', 4);
+    await partsNow(w, 1, 3);
+    await w.choose('lb-sticky');
+    await partsNow(w, 2, 3);
+    await w.toEnd();
+    assert.equal(await w.allowedTotal(), 10, 'sticky sessions: one server sees it all');
+    assert.ok(await w.locator('move').isVisible(), 'the move shows under sticky sessions');
+    await w.setSlider('move', 20);
     await doneNow(w, 2);
+    await w.toEnd();
+    assert.ok((await w.allowedTotal()) > 10, `the move hands the user a fresh count: ${await w.allowedTotal()}`);
     await w.locator('tour-next').click();
-    // 3. Split: a regular user refused on two servers.
+    // 3. Split: a regular user refused on two servers (part 1); then the
+    // limit at the edge: 10 for both (Done.).
     await atStep(w, 3);
     await w.setSlider('servers', 2);
+    await partsNow(w, 1, 2);
+    assert.ok(await w.locator('strategy-edge').isVisible(), 'the edge\'s tab is in sight');
+    await w.locator('strategy-edge').click();
     await doneNow(w, 3);
+    await w.toEnd();
+    assert.equal(await w.allowedTotal(), 10, 'the edge: the limit');
+    assert.equal(await w.regularUser(), 10, 'the edge: all of a regular user\'s');
     await w.locator('tour-next').click();
     // 4. GET then SET: a prediction first, then the round trip up.
     await atStep(w, 4);
@@ -184,8 +202,12 @@ describe('the lesson, walked as a learner would', () => {
     // Finish leaves a recap where the panel was, its heading focused: the
     // goals met and the lesson's three ideas, then the quiz.
     await waitFor(() => w.has('tour-recap'), { message: 'the recap' });
+    // No offer to start the lesson beside the recap that just ended it (it
+    // has its own Start again) until the recap is closed (issue 36).
+    assert.equal(await w.locator('tour-start').isVisible(), false, 'no offer beside the recap');
     const recap = await w.text('tour-recap');
     assert.match(recap, /You met 8 of 8 goals\./);
+    assert.match(recap, /sticky session's user who is moved gets a fresh count/);
     assert.match(recap, /N servers let up to N × the limit through/);
     assert.match(recap, /GET, then SET leaves a gap/);
     assert.match(recap, /One atomic step in Redis \(INCR\)/);
@@ -196,6 +218,7 @@ describe('the lesson, walked as a learner would', () => {
     assert.ok(await w.locator('quiz').isVisible(), 'the quiz is in sight');
     await w.page.locator('[data-act="tour-close"]').click();
     await waitFor(async () => !(await w.has('tour-recap')), { message: 'the recap is closed' });
+    assert.ok(await w.locator('tour-start').isVisible(), 'the offer is back once the recap is closed');
     assert.equal(await w.page.evaluate(() => document.activeElement?.dataset.testid), 'tour-start');
     assert.deepEqual(w.problems(), []);
     await w.close();
@@ -242,6 +265,7 @@ describe('the lesson, walked as a learner would', () => {
     await w.locator('tour-exit').click();
     await waitFor(async () => !(await w.has('tour')), { message: 'the lesson is left' });
     assert.equal(await w.has('tour-recap'), false, 'no recap after Exit');
+    assert.ok(await w.locator('tour-start').isVisible(), 'the offer, after Exit');
     assert.deepEqual(w.problems(), []);
     await w.close();
   });
@@ -257,10 +281,19 @@ describe('the lesson, walked as a learner would', () => {
     await keysOn(w, 'tour-next', 'Enter');
     await atStep(w, 2);
     await keysOn(w, 'servers', 'ArrowRight', 'ArrowRight', 'ArrowRight');
+    await partsNow(w, 1, 3);
+    // The load balancer's radios: random, round robin, sticky.
+    await keysOn(w, 'lb-random', 'ArrowRight', 'ArrowRight');
+    await partsNow(w, 2, 3);
+    // The move from "never" (the burst's 40 ms) to 20 ms.
+    await keysOn(w, 'move', ...Array(20).fill('ArrowLeft'));
     await doneNow(w, 2);
     await keysOn(w, 'tour-next', 'Enter');
     await atStep(w, 3);
     await keysOn(w, 'servers', 'ArrowRight');
+    await partsNow(w, 1, 2);
+    // The tabs: from ÷ N past sync to the edge.
+    await keysOn(w, 'strategy-split', 'ArrowRight', 'ArrowRight');
     await doneNow(w, 3);
     await keysOn(w, 'tour-next', 'Enter');
     await atStep(w, 4);
@@ -383,7 +416,7 @@ describe('one screen, and access', () => {
   for (const [width, height] of [[390, 844], [1280, 900]]) {
     test(`at ${width}×${height}, each step, the picture, its sliders and the headline total fit one screen`, async () => {
       const w = await open('?tour=1', { width, height });
-      const uses = [[], ['servers'], ['servers', 'regular-user'], ['rtt'], ['servers', 'rtt'], ['edge', 'algo'], ['fail-closed'], ['sync']];
+      const uses = [[], ['servers', 'lb-sticky'], ['servers', 'regular-user', 'strategy-edge'], ['rtt'], ['servers', 'rtt'], ['edge', 'algo'], ['fail-closed'], ['sync']];
       for (let k = 1; k <= 8; k++) {
         if (k > 1) await w.locator('tour-next').click();
         await atStep(w, k);
@@ -397,17 +430,20 @@ describe('one screen, and access', () => {
           return { missing: ids.filter((_, i) => !r[i + 3]), top: Math.min(...r.filter(Boolean).map((b) => b.top + scrollY)), bottom: Math.max(...r.filter(Boolean).map((b) => b.bottom + scrollY)) };
         }, uses[k - 1]);
         assert.deepEqual(box.missing, [], `step ${k}: its controls are shown`);
-        if (k === 6 && width < 700) {
-          // The step about windows has two controls and the strip: on a
-          // phone it does not fit one screen, but the headline total stays
-          // in sight (sticky) beside each control while it is used.
+        if ([2, 3, 6].includes(k) && width < 700) {
+          // The steps with a second control (sticky sessions, the edge's
+          // tab, the window's edge and how the count is kept) do not fit
+          // one screen on a phone, but the headline total stays in sight
+          // (sticky) beside each control while it is used; the tabs sit
+          // above the picture, which shows the gateway they add.
           for (const id of uses[k - 1]) {
             await w.locator(id).scrollIntoViewIfNeeded();
-            const both = await w.page.evaluate((id) => [id, 'allowed-total'].map((t) => {
+            const beside = id.startsWith('strategy-') ? 'topology' : 'allowed-total';
+            const both = await w.page.evaluate(([id, beside]) => [id, beside].map((t) => {
               const b = document.querySelector(`[data-testid="${t}"]`).getBoundingClientRect();
-              return b.top >= 0 && b.bottom <= innerHeight;
-            }), id);
-            assert.deepEqual(both, [true, true], `step 6: ${id} and the total in sight together`);
+              return beside === 'topology' && t === beside ? b.top >= 0 && b.top + b.height / 2 <= innerHeight : b.top >= 0 && b.bottom <= innerHeight;
+            }), [id, beside]);
+            assert.deepEqual(both, [true, true], `step ${k}: ${id} and ${beside} in sight together`);
           }
           continue;
         }

@@ -390,7 +390,11 @@ fn dump_totals(d: &mut Dump, langs: &[Lang], runs: &[(String, Report)]) {
             );
             let (median, note) = vm::totals::latency(r, t);
             d.rec("latency", &at("-"), format!("{}|{}", median, note));
-            d.opt("ceiling", &at("-"), vm::totals::ceiling(r, t));
+            d.opt(
+                "ceiling",
+                &at("-"),
+                vm::totals::ceiling(r, t).map(|(c, _)| c),
+            );
             d.opt("under_note", &at("-"), vm::totals::under_note(r, t));
             d.rec(
                 "narrate_summary",

@@ -332,18 +332,59 @@ fn the_head_shows_allowed_of_sent_against_the_limit_with_a_bar() {
 #[test]
 fn local_counters_show_the_users_real_ceiling() {
     let t = english();
-    for (servers, line) in [
-        (4, "This user's real ceiling: 4 servers × 10 = 40"),
-        (16, "This user's real ceiling: 16 servers × 10 = 160"),
-        (1, "This user's real ceiling: 1 server × 10 = 10"),
+    // (scenario, the line, whether it is above the limit): one count a
+    // server the user can reach; under sticky sessions one, and two once a
+    // deploy moves the user (issue 36: it said "4 servers × 10 = 40" there,
+    // in red even where the limit holds).
+    for (q, line, over) in [
+        (
+            "servers=4",
+            "This user's real ceiling: 4 servers × 10 = 40",
+            true,
+        ),
+        (
+            "servers=16",
+            "This user's real ceiling: 16 servers × 10 = 160",
+            true,
+        ),
+        (
+            "servers=1",
+            "This user's real ceiling: 1 server × 10 = 10",
+            false,
+        ),
+        (
+            "servers=4&lb=round-robin",
+            "This user's real ceiling: 4 servers × 10 = 40",
+            true,
+        ),
+        (
+            "servers=4&lb=sticky",
+            "This user's real ceiling: 1 server × 10 = 10",
+            false,
+        ),
+        (
+            "servers=4&lb=sticky&move=20",
+            "This user's real ceiling: 2 servers × 10 = 20",
+            true,
+        ),
+        (
+            "servers=1&lb=sticky&move=20",
+            "This user's real ceiling: 1 server that restarts, 2 × 10 = 20",
+            true,
+        ),
     ] {
-        let r = report(&format!("strategy=local&servers={servers}"));
-        assert_eq!(ceiling(&r, &t).as_deref(), Some(line));
+        let r = report(&format!("strategy=local&{q}"));
+        assert_eq!(ceiling(&r, &t), Some((line.to_string(), over)), "{q}");
         let head = head_html(&r, &end(&r), true, &t);
         assert!(
-            head.contains(&format!(r#"data-part="ceiling">{line}</p>"#)),
+            head.contains(&format!(
+                r#"data-part="ceiling" data-over="{over}">{line}</p>"#
+            )),
             "{head}"
         );
+        // Never below what got through.
+        let c: u32 = line.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(r.allowed <= c, "{q}: {} allowed", r.allowed);
     }
     for s in Strategy::ALL.into_iter().filter(|s| *s != Strategy::Local) {
         let r = report(&format!("strategy={}", s.as_str()));
