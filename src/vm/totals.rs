@@ -4,7 +4,7 @@
 //! latency, what happens if Redis is slow or down (from the model's own
 //! outcome), and the cost of sharing.
 
-use crate::sim::{AllRefusedWhy, Fail, Health, Moment, Report, Strategy, Verdict};
+use crate::sim::{AllRefusedWhy, Command, Fail, Health, Moment, Place, Report, Strategy, Verdict};
 
 use super::format;
 use super::html::Html;
@@ -152,8 +152,9 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
 
 /// The key under the counter figure: what it is and what it means.
 pub fn counter_label(r: &Report, at_end: bool) -> T {
-    match (r.scenario.strategy, at_end) {
-        (Strategy::Lua, _) => T::StatTokens,
+    let script = r.scenario.strategy.command() == Some(Command::EvalSha);
+    match (script, at_end) {
+        (true, _) => T::StatTokens,
         (_, true) => T::StatCounter,
         (_, false) => T::StatCounterNow,
     }
@@ -162,8 +163,17 @@ pub fn counter_label(r: &Report, at_end: bool) -> T {
 /// What the Redis counter means, beside its value at the end.
 pub fn counter_note(r: &Report, texts: &Texts) -> String {
     let s = &r.scenario;
-    match s.strategy {
-        Strategy::GetSet => {
+    if s.strategy.batches() {
+        let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));
+        return if missing > 0 {
+            texts.fill(T::CounterSync, &[("k", &missing.to_string())])
+        } else {
+            texts.get(T::CounterSyncAll).to_string()
+        };
+    }
+    match s.strategy.command() {
+        // GET then SET: what its lost updates cost.
+        Some(Command::Get) => {
             let by_rule = r
                 .requests
                 .iter()
@@ -190,19 +200,11 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
                 texts.get(T::CounterNoneLost).to_string()
             }
         }
-        Strategy::Incr if r.scenario.edge_us().is_some() => {
+        Some(Command::Incr) if r.scenario.edge_us().is_some() => {
             texts.get(T::CounterIncrWindow).to_string()
         }
-        Strategy::Incr => texts.get(T::CounterIncr).to_string(),
-        Strategy::Sync => {
-            let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));
-            if missing > 0 {
-                texts.fill(T::CounterSync, &[("k", &missing.to_string())])
-            } else {
-                texts.get(T::CounterSyncAll).to_string()
-            }
-        }
-        Strategy::Lua => texts.fill(
+        Some(Command::Incr) => texts.get(T::CounterIncr).to_string(),
+        Some(Command::EvalSha) => texts.fill(
             T::CounterLua,
             &[
                 ("l", &s.limit.to_string()),
@@ -236,9 +238,9 @@ pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
         )
     } else if r.scenario.strategy.waits_for_redis() {
         texts.get(T::LatencyZero).to_string()
-    } else if r.scenario.strategy == Strategy::Sync {
+    } else if r.scenario.strategy.batches() {
         texts.get(T::LatencySync).to_string()
-    } else if r.scenario.strategy == Strategy::Edge {
+    } else if r.scenario.strategy.place() == Place::Front {
         texts.get(T::LatencyEdge).to_string()
     } else {
         texts.get(T::LatencyNone).to_string()
@@ -255,7 +257,7 @@ pub fn calls_note(s: Strategy) -> T {
 /// strategies.
 pub fn ceiling(r: &Report, texts: &Texts) -> Option<String> {
     let s = &r.scenario;
-    (s.strategy == Strategy::Local).then(|| {
+    (s.strategy == Strategy::ALONE).then(|| {
         texts.fill(
             T::StatCeiling,
             &[
@@ -293,12 +295,15 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
             .to_string()
     };
     let b = s.burst.to_string();
-    match s.strategy {
-        Strategy::Local | Strategy::Split => texts.get(T::DownNone).to_string(),
-        Strategy::Edge => texts.get(T::DownEdge).to_string(),
-        Strategy::Sync if s.redis != Health::Up => {
+    let (place, batches) = (s.strategy.place(), s.strategy.batches());
+    match place {
+        // Counted in memory or at the gateway: no Redis to lose.
+        Place::Memory if !batches => texts.get(T::DownNone).to_string(),
+        Place::Front => texts.get(T::DownEdge).to_string(),
+        // The batched sync's servers keep deciding alone.
+        _ if batches && s.redis != Health::Up => {
             let late = r.calls.iter().filter(|c| c.abandoned_us.is_some()).count();
-            let local = crate::sim::allowed(&s.with_strategy(Strategy::Local));
+            let local = crate::sim::allowed(&s.with_strategy(Strategy::ALONE));
             texts.fill(
                 T::DownSyncNow,
                 &[
@@ -311,7 +316,7 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
                 ],
             )
         }
-        Strategy::Sync => texts.fill(
+        _ if batches => texts.fill(
             T::DownSyncIf,
             &[
                 ("a", &down.map_or(r.allowed, |d| d.allowed).to_string()),
@@ -525,7 +530,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
         "",
     );
     under_stat(&mut out, r, &n, at_end, t);
-    if s.strategy == Strategy::Edge {
+    if s.strategy.place() == Place::Front {
         stat(
             &mut out,
             t.get(T::StatGateway),
