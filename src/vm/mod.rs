@@ -33,6 +33,7 @@ pub mod quiz_view;
 pub mod reads;
 pub mod replay;
 pub mod skeleton;
+pub mod snippets;
 pub mod strategy;
 pub mod text;
 pub mod timeline;
