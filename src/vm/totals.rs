@@ -8,6 +8,7 @@ use crate::sim::{AllRefusedWhy, Command, Fail, Health, Moment, Place, Report, St
 
 use super::format;
 use super::html::Html;
+use super::names::Mark;
 use super::strategy::about;
 use super::text::{Texts, T};
 use crate::{html, html_of};
@@ -439,7 +440,17 @@ pub fn lines_html(lines: &[VerdictLine]) -> Html {
 /// each part in place.
 pub fn head_skeleton(t: &Texts) -> Html {
     html_of!(
-        r#"<div class="rll-verdicts" data-testid="verdict" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span data-testid="limit" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#,
+        concat!(
+            r#"<div class="rll-verdicts""#,
+            mark!(Verdict),
+            r#" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num""#,
+            mark!(AllowedTotal),
+            r#" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span"#,
+            mark!(Limit),
+            r#" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong"#,
+            mark!(RegularUser),
+            r#" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#
+        ),
         t.get(T::StatAllowed),
         t.get(T::StatRegular),
     )
@@ -524,7 +535,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::StatBeyond),
-        "over",
+        Mark::Over.as_str(),
         &text(n.over),
         &text(n.over),
         "",
@@ -534,7 +545,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
         stat(
             &mut out,
             t.get(T::StatGateway),
-            "gateway-refused",
+            Mark::GatewayRefused.as_str(),
             &text(n.gateway),
             &text(n.gateway),
             "",
@@ -549,7 +560,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
         stat(
             &mut out,
             t.get(counter_label(r, at_end)),
-            "final-counter",
+            Mark::FinalCounter.as_str(),
             &text(c),
             &text(c),
             &note,
@@ -578,7 +589,11 @@ pub fn under_note(r: &Report, texts: &Texts) -> Option<String> {
 fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) {
     let note = if at_end {
         html_of!(
-            r#"<span class="rll-stat__of" data-testid="wrongly-refused" data-value="{}">{}</span>"#,
+            concat!(
+                r#"<span class="rll-stat__of""#,
+                mark!(WronglyRefused),
+                r#" data-value="{}">{}</span>"#
+            ),
             r.wrongly_refused(),
             under_note(r, t).unwrap_or_default()
         )
@@ -587,7 +602,11 @@ fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) 
     };
     html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="refused-under-limit" data-value="{}">{}</span> {}</dd></div>"#,
+        concat!(
+            r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
+            mark!(RefusedUnderLimit),
+            r#" data-value="{}">{}</span> {}</dd></div>"#
+        ),
         t.get(T::StatUnder),
         n.under,
         n.under,
@@ -606,7 +625,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::StatLatency),
-        "latency-median",
+        Mark::LatencyMedian.as_str(),
         &format::ms(r.latency_median_us),
         &median,
         &note,
@@ -614,7 +633,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     // The calls in all sit in their own element (a test hook), wherever
     // the sentence puts them.
     let all = html_of!(
-        r#"<span data-testid="redis-calls" data-value="{}">{}</span>"#,
+        concat!(
+            r#"<span"#,
+            mark!(RedisCalls),
+            r#" data-value="{}">{}</span>"#
+        ),
         m.calls,
         t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])
     );
@@ -625,7 +648,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     .replace("{all}", &all);
     html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
+        concat!(
+            r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
+            mark!(RedisCallsPerRequest),
+            r#" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
+        ),
         t.get(T::StatCalls),
         format::hundredths(r.calls_per_request_hundredths()),
         per,
@@ -635,7 +662,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::CostOps),
-        "redis-ops-per-second",
+        Mark::RedisOpsPerSecond.as_str(),
         &ops.to_string(),
         &t.num(&format::grouped(ops)),
         if ops == 0 { t.get(T::CostNone) } else { "" },
@@ -648,7 +675,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         stat(
             &mut out,
             t.get(T::CostKept),
-            "kept-per-user",
+            Mark::KeptPerUser.as_str(),
             a.as_str(),
             &super::windows::kept(a, s.limit, t),
             "",
@@ -658,7 +685,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::CostNodes),
-        "redis-nodes",
+        Mark::RedisNodes.as_str(),
         &nodes,
         &nodes,
         "",
