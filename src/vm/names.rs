@@ -1,12 +1,15 @@
 //! The contract between the markup and the view: every name the markup
 //! ([`super::skeleton`]) writes for the view to find (`data-slot`,
-//! `data-act`, `data-testid`, and the classes the binders look up), and the
-//! block of the markup each one sits in. The skeleton writes these names
-//! with [`Slot::as_str`] and the others, the binders in `ui` look them up
-//! with the same enums, and `tests/it/vm_names.rs` renders the markup for
-//! every strategy and shaping and checks that each name is there whenever
-//! its block is. In a debug build the view checks the same at mount and
-//! says on the console what is missing.
+//! `data-act`, `data-testid`, and the classes the binders look up), the
+//! test hooks only the tests and a host page look up ([`Mark`]), and the
+//! block of the markup each one sits in. The markup writes these names
+//! with [`Slot::attr`] and the others, or as literals with the macros
+//! each enum gives (`slot!(Tour)`, `mark!(Reroll)`, inside `concat!`), the
+//! binders in `ui` look them up with the same enums, and
+//! `tests/it/vm_names.rs` renders the markup for every strategy and
+//! shaping and checks that each name is there whenever its block is (and
+//! that no file of `src/vm` spells one as a literal). In a debug build the
+//! view checks the same at mount and says on the console what is missing.
 
 use super::page::{Page, Section};
 
