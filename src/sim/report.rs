@@ -2,7 +2,7 @@
 //! Redis call) and the summaries defined on it: totals, verdicts, the cost
 //! of sharing, and the state at any moment.
 
-use super::scenario::{Scenario, Strategy};
+use super::scenario::Scenario;
 
 /// One API server's view of the burst.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -284,11 +284,11 @@ impl Report {
     /// Allowed requests the shared counter never recorded (GET then SET's
     /// lost updates); zero where no counter counts requests one by one.
     pub fn lost_updates(&self) -> u32 {
-        match self.scenario.strategy {
-            Strategy::GetSet => self
-                .final_counter
-                .map_or(0, |c| self.allowed.saturating_sub(c)),
-            _ => 0,
+        if self.scenario.strategy.command() == Some(Command::Get) {
+            self.final_counter
+                .map_or(0, |c| self.allowed.saturating_sub(c))
+        } else {
+            0
         }
     }
 
@@ -323,12 +323,12 @@ impl Report {
         self.calls.iter().filter(move |c| c.request == Some(index))
     }
 
-    /// The counter before any command ran: 0, or a full bucket for `lua`.
+    /// The counter before any command ran: 0, or a full bucket for the
+    /// script.
     pub fn initial_counter(&self) -> Option<u32> {
-        self.final_counter.map(|_| match self.scenario.strategy {
-            Strategy::Lua => self.scenario.limit,
-            _ => 0,
-        })
+        let script = self.scenario.strategy.command() == Some(Command::EvalSha);
+        self.final_counter
+            .map(|_| if script { self.scenario.limit } else { 0 })
     }
 
     /// The run as it stood at `t_us` (see [`Moment`]). Past the end it is

@@ -2,6 +2,8 @@
 //! (its URL name, range, default and unit) that the parser, the URL, the
 //! sliders and the documentation all read.
 
+use super::report::Command;
+
 /// How the limit is enforced. The order is the tabs' order: grouped by
 /// where the count lives (see [`Place`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,6 +96,11 @@ impl Strategy {
         Strategy::Lua,
     ];
 
+    /// The strategy whose servers each count alone to the whole limit, so
+    /// that a user can get N × L: what the batched sync's servers do while
+    /// Redis does not answer, and what its notes compare with.
+    pub const ALONE: Strategy = Strategy::Local;
+
     /// The name used in URLs, attributes and test hooks.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -144,7 +151,33 @@ impl Strategy {
     /// Whether a window's edge changes this strategy's decisions (every
     /// strategy but the batched sync, which keeps one count for the burst).
     pub fn takes_edge(self) -> bool {
-        self != Strategy::Sync
+        !self.batches()
+    }
+
+    /// The command each request sends to Redis and waits for before it is
+    /// decided: GET (then SET), INCR (then, in a new window, EXPIRE) or
+    /// the script (EVALSHA); `None` where requests are decided without
+    /// waiting (in memory, at the gateway, and the batched sync).
+    pub fn command(self) -> Option<Command> {
+        match self {
+            Strategy::GetSet => Some(Command::Get),
+            Strategy::Incr => Some(Command::Incr),
+            Strategy::Lua => Some(Command::EvalSha),
+            Strategy::Local | Strategy::Split | Strategy::Sync | Strategy::Edge => None,
+        }
+    }
+
+    /// Whether the servers decide from their own memory and add their
+    /// counts to Redis in batches (`INCRBY`), learning the fleet's total
+    /// from the replies.
+    pub fn batches(self) -> bool {
+        self == Strategy::Sync
+    }
+
+    /// Whether each server may allow only its quota of the limit, about
+    /// L ÷ P (see [`Scenario::split_quota`]), rather than all of it.
+    pub fn quotas(self) -> bool {
+        self == Strategy::Split
     }
 
     /// Whether each request waits for Redis before it is decided (so the

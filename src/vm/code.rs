@@ -8,54 +8,20 @@
 //! Colouring works without colour too: keywords are bold, comments italic,
 //! the Redis calls bold and underlined; strings keep their quotes.
 
-use crate::sim::{Algo, Command, Report, Strategy};
+use crate::sim::{Algo, Command, Place, Report, Strategy};
 
 use super::html::{esc, Html};
+use super::snippets::File;
 use super::text::{Texts, T};
 use crate::html;
 
-/// One file of a snippet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct File {
-    /// Its name in `snippets/`.
-    pub name: &'static str,
-    /// Its text, as in the repository.
-    pub text: &'static str,
-}
-
-const fn file(name: &'static str, text: &'static str) -> File {
-    File { name, text }
-}
-
-const LOCAL: File = file("local.js", include_str!("../../snippets/local.js"));
-const SPLIT: File = file("split.js", include_str!("../../snippets/split.js"));
-const SYNC: File = file("sync.js", include_str!("../../snippets/sync.js"));
-const EDGE: File = file("edge.js", include_str!("../../snippets/edge.js"));
-const GETSET: File = file("getset.js", include_str!("../../snippets/getset.js"));
-const INCR: File = file("incr.js", include_str!("../../snippets/incr.js"));
-const LUA: File = file("lua.js", include_str!("../../snippets/lua.js"));
-const BUCKET: File = file("bucket.lua", include_str!("../../snippets/bucket.lua"));
-const LOG: File = file("log.js", include_str!("../../snippets/log.js"));
-const LOG_LUA: File = file("log.lua", include_str!("../../snippets/log.lua"));
-const COUNTER: File = file("counter.js", include_str!("../../snippets/counter.js"));
-const COUNTER_LUA: File = file("counter.lua", include_str!("../../snippets/counter.lua"));
-
-/// The files shown for `s` keeping its count by `a`, in order. Redis's
-/// fixed window is INCR's file, whichever strategy runs it; the strategies
+/// The files shown for `s` keeping its count by `a`, in order: the
+/// strategy's own (see [`super::strategy::About::files`]), or those of the
+/// way it keeps the count where that has code of its own. The strategies
 /// that count in memory show their own file whatever the algorithm (their
 /// windows and buckets in memory are not written out).
 pub fn files(s: Strategy, a: Algo) -> &'static [File] {
-    match (s, a) {
-        (Strategy::Local, _) => &[LOCAL],
-        (Strategy::Split, _) => &[SPLIT],
-        (Strategy::Sync, _) => &[SYNC],
-        (Strategy::Edge, _) => &[EDGE],
-        (Strategy::GetSet, _) => &[GETSET],
-        (Strategy::Incr, _) | (Strategy::Lua, Algo::Fixed) => &[INCR],
-        (Strategy::Lua, Algo::Log) => &[LOG, LOG_LUA],
-        (Strategy::Lua, Algo::Counter) => &[COUNTER, COUNTER_LUA],
-        (Strategy::Lua, Algo::Bucket) => &[LUA, BUCKET],
-    }
+    super::strategy::way(s, a).map_or(super::strategy::about(s).files, |w| w.files)
 }
 
 /// The lines of `text`: split at each newline, the one after the last
@@ -264,7 +230,7 @@ pub fn here(r: &Report, t: u64) -> Option<Here> {
         line,
         request: Some(i),
         // The edge's code runs at the gateway, whichever server comes next.
-        server: q.server.filter(|_| s != Strategy::Edge),
+        server: q.server.filter(|_| s.place() != Place::Front),
         read,
     })
 }
@@ -307,22 +273,23 @@ fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u
     let decided = q.decided_us <= t;
     let find = |cmd: Command| r.calls_for(i).find(|c| c.command == cmd);
     let mut read = None;
-    let line = match s {
-        Strategy::Local | Strategy::Split | Strategy::Edge => {
+    let line = match s.command() {
+        // Counted in memory (each server's, or the gateway's).
+        None if !s.batches() => {
             if q.allowed {
                 line_of("counts.set(")
             } else {
                 line_of("if (count >=")
             }
         }
-        Strategy::Sync => {
+        None => {
             if q.allowed {
                 line_of("pending.set(user")
             } else {
                 line_of("if (count >=")
             }
         }
-        Strategy::GetSet => {
+        Some(Command::Get) => {
             if decided && !q.by_fail_rule {
                 read = find(Command::Get).map(|c| c.value);
             }
@@ -336,7 +303,7 @@ fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u
                 line_of("return true")
             }
         }
-        Strategy::Incr => {
+        Some(Command::Incr) => {
             let expire = find(Command::Expire);
             if !decided || q.by_fail_rule {
                 line_of("redis.incr(")
@@ -348,15 +315,15 @@ fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u
         }
         // Redis's fixed window, shown as INCR's file (the model runs it as
         // one script): the INCR until the reply, then the comparison.
-        Strategy::Lua if a == Algo::Fixed => {
+        Some(_) if a == Algo::Fixed => {
             if decided && !q.by_fail_rule {
                 line_of("return count <=")
             } else {
                 line_of("redis.incr(")
             }
         }
-        Strategy::Lua => {
-            let ran = find(Command::EvalSha)
+        Some(script) => {
+            let ran = find(script)
                 .and_then(|c| c.executed_us)
                 .is_some_and(|x| x <= t);
             if decided && !q.by_fail_rule {
@@ -376,15 +343,10 @@ fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u
 }
 
 /// The note under the code for strategy `s` keeping its count by `a`
-/// (GET then SET's names the fix).
+/// (GET then SET's names the fix; the script's other ways of keeping the
+/// count have notes of their own).
 pub fn note(s: Strategy, a: Algo) -> T {
-    match (s, a) {
-        // The script's other ways of keeping the count have notes of their own.
-        (Strategy::Lua, Algo::Fixed) => T::CodeIncr,
-        (Strategy::Lua, Algo::Log) => T::CodeLog,
-        (Strategy::Lua, Algo::Counter) => T::CodeCounter,
-        _ => super::strategy::about(s).code,
-    }
+    super::strategy::way(s, a).map_or(super::strategy::about(s).code, |w| w.code)
 }
 
 /// The sentence under the code: who is at which line, or how to see it.

@@ -132,7 +132,11 @@ pub fn section(t: &Texts, id: &str, h: u8) -> Html {
     let mut out = Html::with_capacity(2_000);
     html!(
         out,
-        r#"<div role="group" class="rll-glossary" data-testid="glossary" aria-labelledby="{}-glossary-title"><h{} class="rll-section-title" id="{}-glossary-title">{}</h{}><div class="rll-glossary__list">"#,
+        concat!(
+            r#"<div role="group" class="rll-glossary""#,
+            mark!(Glossary),
+            r#" aria-labelledby="{}-glossary-title"><h{} class="rll-section-title" id="{}-glossary-title">{}</h{}><div class="rll-glossary__list">"#
+        ),
         id,
         h,
         id,

@@ -273,24 +273,32 @@ pub const fn positional(t: &str) -> bool {
 
 /// Writes a literal template into an [`Html`], each `{}` an argument:
 /// `html!(out, "<b>{}</b>", name)` escapes `name` unless it is `Html`.
-/// A template that names a value (`{name}`) does not compile.
+/// The template may be a `concat!` of literals (a name of the contract
+/// from [`super::names`], `hook!(Quiz)`, among them). A template that
+/// names a value (`{name}`) does not compile.
 #[macro_export]
 macro_rules! html {
-    ($out:expr, $fmt:literal $(, $arg:expr)* $(,)?) => {{
+    (@ $out:expr, $fmt:expr $(, $arg:expr)*) => {{
         const _: () = assert!(
             $crate::vm::html::positional($fmt),
             "html! takes every value as an argument, never by name"
         );
         $out.__write(format_args!($fmt $(, $crate::vm::html::Put(&$arg))*))
     }};
+    ($out:expr, concat!($($p:tt)*) $(, $arg:expr)* $(,)?) => {
+        $crate::html!(@ $out, concat!($($p)*) $(, $arg)*)
+    };
+    ($out:expr, $fmt:literal $(, $arg:expr)* $(,)?) => {
+        $crate::html!(@ $out, $fmt $(, $arg)*)
+    };
 }
 
 /// A new [`Html`] from a literal template ([`html!`](crate::html)).
 #[macro_export]
 macro_rules! html_of {
-    ($fmt:literal $(, $arg:expr)* $(,)?) => {{
+    ($($t:tt)*) => {{
         let mut out = $crate::vm::html::Html::new();
-        $crate::html!(out, $fmt $(, $arg)*);
+        $crate::html!(out, $($t)*);
         out
     }};
 }

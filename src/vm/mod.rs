@@ -13,6 +13,11 @@
 //! same widget. So what the learner reads is covered by native tests
 //! (`tests/it/vm*.rs`).
 
+// First, so that its literal macros (`hook!`, `act!`, `slot!`) are in
+// scope for the modules that write markup.
+#[macro_use]
+pub mod names;
+
 pub mod cards;
 pub mod chart;
 pub mod code;
@@ -24,7 +29,6 @@ pub mod glossary;
 pub mod html;
 pub mod lms;
 pub mod log;
-pub mod names;
 pub mod narrate;
 pub mod own;
 pub mod page;
@@ -33,6 +37,7 @@ pub mod quiz_view;
 pub mod reads;
 pub mod replay;
 pub mod skeleton;
+pub mod snippets;
 pub mod strategy;
 pub mod text;
 pub mod timeline;

@@ -1,20 +1,31 @@
 //! The contract between the markup and the view: every name the markup
 //! ([`super::skeleton`]) writes for the view to find (`data-slot`,
-//! `data-act`, `data-testid`, and the classes the binders look up), and the
-//! block of the markup each one sits in. The skeleton writes these names
-//! with [`Slot::as_str`] and the others, the binders in `ui` look them up
-//! with the same enums, and `tests/it/vm_names.rs` renders the markup for
-//! every strategy and shaping and checks that each name is there whenever
-//! its block is. In a debug build the view checks the same at mount and
-//! says on the console what is missing.
+//! `data-act`, `data-testid`, and the classes the binders look up), the
+//! test hooks only the tests and a host page look up ([`Mark`]), and the
+//! block of the markup each one sits in. The markup writes these names
+//! with [`Slot::attr`] and the others, or as literals with the macros
+//! each enum gives (`slot!(Tour)`, `mark!(Reroll)`, inside `concat!`), the
+//! binders in `ui` look them up with the same enums, and
+//! `tests/it/vm_names.rs` renders the markup for every strategy and
+//! shaping and checks that each name is there whenever its block is (and
+//! that no file of `src/vm` spells one as a literal). In a debug build the
+//! view checks the same at mount and says on the console what is missing.
 
 use super::page::{Page, Section};
 
 /// Declares an enum of names, each with the block of the markup it sits
 /// in, the CSS selector that finds it and the attribute that writes it;
-/// `ALL`, `as_str`, `parse`, `selector`, `attr` and `block`.
+/// `ALL`, `as_str`, `parse`, `selector`, `attr` and `block`; and a macro
+/// of the same attributes as literals (`hook!(Quiz)` is
+/// ` data-testid="quiz"`), for a template to take in with `concat!`, so
+/// the name costs no bytes beyond the template's own.
 macro_rules! names {
-    ($(#[$m:meta])* $ty:ident [$sel:literal, $end:literal, $attr:literal] { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
+    ($(#[$m:meta])* $ty:ident $mac:ident [$sel:literal, $end:literal, $attr:literal] { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
+        /// The name as a literal attribute, for `concat!`.
+        #[allow(unused_macros)]
+        macro_rules! $mac {
+            $(($v) => { concat!($attr, $s, "\"") };)*
+        }
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $ty { $($(#[$vm])* $v,)* }
@@ -47,7 +58,7 @@ macro_rules! names {
 
 names!(
     /// A place the view fills (`data-slot`).
-    Slot ["[data-slot=\"", "\"]", " data-slot=\""] {
+    Slot slot ["[data-slot=\"", "\"]", " data-slot=\""] {
         TabName = "tab-name" in Always,
         Summary = "summary" in Summary,
         PictureCaption = "picture-caption" in Picture,
@@ -94,7 +105,7 @@ names!(
 names!(
     /// What a button does when pressed (`data-act`), read by the one click
     /// handler.
-    Act ["[data-act=\"", "\"]", " data-act=\""] {
+    Act act ["[data-act=\"", "\"]", " data-act=\""] {
         Dismiss = "dismiss" in Notices,
         Tab = "tab" in Tabs,
         Play = "play" in Picture,
@@ -125,7 +136,7 @@ names!(
 
 names!(
     /// A test hook the view also finds its element by (`data-testid`).
-    Hook ["[data-testid=\"", "\"]", " data-testid=\""] {
+    Hook hook ["[data-testid=\"", "\"]", " data-testid=\""] {
         Notice = "notice" in Always,
         Topology = "topology" in Picture,
         /// The strip of fixed windows under the picture (shown with an edge).
@@ -150,6 +161,67 @@ names!(
     }
 );
 
+names!(
+    /// A test hook only (`data-testid`): the browser tests and a course
+    /// author's page find these elements; the view finds them another way,
+    /// or not at all. Apart from [`Hook`] so that its tables, which only
+    /// the checks read, cost the shipped bundle nothing.
+    Mark mark ["[data-testid=\"", "\"]", " data-testid=\""] {
+        Announcer = "announcer" in Always,
+        Narration = "narration" in Picture,
+        StepBack = "step-back" in Picture,
+        Step = "step" in Picture,
+        PredictGo = "predict-go" in Picture,
+        PredictCancel = "predict-cancel" in Picture,
+        PredictResult = "predict-result" in Picture,
+        Reroll = "reroll" in Controls,
+        Reset = "reset" in Controls,
+        Algo = "algo" in Setup,
+        RedisDown = "redis-down" in Details,
+        Traffic = "traffic" in Details,
+        Code = "code" in Code,
+        CodeAt = "code-at" in Code,
+        CodeNote = "code-note" in Code,
+        RedisLog = "redis-log" in Log,
+        LogAll = "log-all" in Log,
+        ChartReadout = "chart-readout" in Charts,
+        Quiz = "quiz" in Quiz,
+        QuizScore = "quiz-score" in Quiz,
+        QuizReset = "quiz-reset" in Quiz,
+        QuizShow = "quiz-show" in Quiz,
+        ShowMe = "show-me" in Offered,
+        CopyLink = "copy-link" in Footer,
+        CopyEmbed = "copy-embed" in Footer,
+        ProofLink = "proof-link" in Footer,
+        Glossary = "glossary" in Glossary,
+        Verdict = "verdict" in Totals,
+        AllowedTotal = "allowed-total" in Totals,
+        Limit = "limit" in Totals,
+        RegularUser = "regular-user" in Totals,
+        Over = "over" in Figures,
+        RefusedUnderLimit = "refused-under-limit" in Figures,
+        WronglyRefused = "wrongly-refused" in Figures,
+        GatewayRefused = "gateway-refused" in Figures,
+        FinalCounter = "final-counter" in Figures,
+        LatencyMedian = "latency-median" in Figures,
+        RedisCallsPerRequest = "redis-calls-per-request" in Figures,
+        RedisCalls = "redis-calls" in Figures,
+        RedisOpsPerSecond = "redis-ops-per-second" in Figures,
+        KeptPerUser = "kept-per-user" in Figures,
+        RedisNodes = "redis-nodes" in Figures,
+        Tour = "tour" in TourPanel,
+        TourStep = "tour-step" in TourPanel,
+        TourProgress = "tour-progress" in TourPanel,
+        TourHint = "tour-hint" in TourPanel,
+        TourBack = "tour-back" in TourPanel,
+        TourNext = "tour-next" in TourPanel,
+        TourExit = "tour-exit" in TourPanel,
+        TourAll = "tour-all" in TourPanel,
+        TourWaiting = "tour-waiting" in TourWaiting,
+        TourLoading = "tour-loading" in TourWaiting,
+    }
+);
+
 impl Hook {
     /// The attribute a hook is written in: for a binder that names an
     /// element it found (and takes the name away).
@@ -158,7 +230,7 @@ impl Hook {
 
 names!(
     /// A class the view finds its element by.
-    Class [".", "", " class=\""] {
+    Class class [".", "", " class=\""] {
         Panel = "rll-panel" in Always,
         Deck = "rll-deck" in Always,
         PictureCanvas = "rll-picture__canvas" in Picture,
@@ -219,6 +291,7 @@ pub enum Block {
     Explanation,
     Quiz,
     Takeaways,
+    Glossary,
     /// The copy buttons: on the widget's own page, not embedded.
     Footer,
     /// The offer of the guided lesson: where the page shows what a step
@@ -232,6 +305,9 @@ pub enum Block {
     /// What the lesson shows after its last step (`vm::tour::recap`):
     /// never in the markup of the page.
     TourRecap,
+    /// The lesson's panel while its steps' words are on their way
+    /// (`vm::tour::waiting`): never in the markup of the page.
+    TourWaiting,
     /// Where the content offers it (a takeaway whose strategy the page
     /// offers, a question with a scenario to show): never required.
     Offered,
@@ -241,6 +317,10 @@ pub enum Block {
     /// A chart's SVG, which the view adds when a chart first comes into
     /// view, with `vm::chart::svg`: never in the markup of the page.
     Chart,
+    /// The figures under the totals and the cost of sharing, which the
+    /// view writes into their slots (`vm::totals`), each where it applies:
+    /// never in the markup of the page.
+    Figures,
     /// The gateway's refusals, which the view names on the picture's
     /// gateway while the edge strategy shows it: never in the markup.
     Edge,
@@ -274,6 +354,7 @@ impl Block {
             Block::Explanation => full && shows(Section::Explanation),
             Block::Quiz => full && shows(Section::Quiz),
             Block::Takeaways => full && shows(Section::Takeaways),
+            Block::Glossary => full && shows(Section::Glossary),
             Block::Footer => full && shows(Section::Footer) && !page.embed && url_state,
             Block::Offer => {
                 full && [
@@ -286,8 +367,9 @@ impl Block {
                 .all(shows)
             }
             Block::Lesson => full,
-            Block::TourPanel | Block::TourRecap | Block::Offered | Block::Card => false,
-            Block::Chart | Block::Edge => false,
+            Block::TourPanel | Block::TourRecap | Block::TourWaiting => false,
+            Block::Offered | Block::Card => false,
+            Block::Chart | Block::Edge | Block::Figures => false,
         }
     }
 }
@@ -309,9 +391,18 @@ pub fn expected(page: &Page, url_state: bool) -> Vec<&'static str> {
         .iter()
         .filter(|n| on(n.block()))
         .map(|n| n.selector());
+    let marks = Mark::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
     let classes = Class::ALL
         .iter()
         .filter(|n| on(n.block()))
         .map(|n| n.selector());
-    slots.chain(acts).chain(hooks).chain(classes).collect()
+    slots
+        .chain(acts)
+        .chain(hooks)
+        .chain(marks)
+        .chain(classes)
+        .collect()
 }

@@ -14,7 +14,7 @@
 use super::format;
 use super::own::{own_counts_in, Own};
 use super::text::{Texts, T};
-use crate::sim::{Call, Command, Report, Strategy};
+use crate::sim::{Call, Command, Place, Report};
 
 /// What the narration says at `t` (µs; `None`, or at or past the end: the
 /// end state). `shared` is [`super::reads::shared_reads`] of `r`.
@@ -238,12 +238,9 @@ impl Telling<'_> {
         let (r, e) = (self.r, self.e);
         let req = &r.requests[q];
         let (n, sv, at_once) = (q as u32, req.server.unwrap_or(0), req.decided_us == e);
-        let memory = matches!(
-            r.scenario.strategy,
-            Strategy::Local | Strategy::Split | Strategy::Sync
-        );
+        let place = r.scenario.strategy.place();
         let mut c = Clause::new(T::NarrArrive, n, sv);
-        if r.scenario.strategy == Strategy::Edge && at_once {
+        if place == Place::Front && at_once {
             c.key = T::NarrGateway;
             c.v = r
                 .requests
@@ -253,7 +250,7 @@ impl Telling<'_> {
                 .count() as u32;
             c.cap = r.limit;
             c.verdict = Some(if req.allowed { T::NarrOnTo } else { T::NarrNo });
-        } else if memory && at_once {
+        } else if place == Place::Memory && at_once {
             let o = own.get(sv as usize).copied();
             c.v = o.map_or(0, |o| o.count);
             c.cap = o.map_or(r.limit, |o| o.cap);

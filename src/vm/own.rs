@@ -4,7 +4,7 @@
 //! This is the heart of the lesson on counters in memory: every server is
 //! under its limit while the user, taken as a whole, is far over it.
 
-use crate::sim::{Command, Report, Strategy};
+use crate::sim::{Command, Place, Report, Strategy};
 
 use super::text::{Texts, T};
 
@@ -31,19 +31,15 @@ pub fn own_counts(r: &Report, t_us: u64) -> Vec<Own> {
 /// count starts again at each edge (`None`: the whole burst).
 pub fn own_counts_in(r: &Report, t_us: u64, k: Option<i32>) -> Vec<Own> {
     let s = &r.scenario;
-    let counts = matches!(
-        s.strategy,
-        Strategy::Local | Strategy::Split | Strategy::Sync
-    );
-    if !counts {
+    if s.strategy.place() != Place::Memory {
         return Vec::new();
     }
     let n = s.servers as usize;
     let mut own: Vec<Own> = (0..n as u32)
         .map(|i| Own {
             count: 0,
-            known: (s.strategy == Strategy::Sync).then_some(0),
-            cap: if s.strategy == Strategy::Split {
+            known: s.strategy.batches().then_some(0),
+            cap: if s.strategy.quotas() {
                 s.split_quota(i)
             } else {
                 s.limit
@@ -58,7 +54,7 @@ pub fn own_counts_in(r: &Report, t_us: u64, k: Option<i32>) -> Vec<Own> {
             }
         }
     }
-    if s.strategy == Strategy::Sync {
+    if s.strategy.batches() {
         // A sync's reply tells its server the total and takes what it
         // carried off the server's own count; the latest reply wins.
         let mut last: Vec<Option<u64>> = vec![None; n];
@@ -114,12 +110,13 @@ pub fn label(strategy: Strategy, own: &[Own], limit: u32, texts: &Texts) -> Stri
     }
     let list = |f: &dyn Fn(&Own) -> String| own.iter().map(f).collect::<Vec<_>>().join(", ");
     let l = limit.to_string();
-    match strategy {
-        Strategy::Split => texts.fill(
+    if strategy.quotas() {
+        texts.fill(
             T::LabelOwnShare,
             &[("list", &list(&|o| format!("{} / {}", o.count, o.cap)))],
-        ),
-        Strategy::Sync => texts.fill(
+        )
+    } else if strategy.batches() {
+        texts.fill(
             T::LabelOwnKnown,
             &[
                 (
@@ -128,10 +125,11 @@ pub fn label(strategy: Strategy, own: &[Own], limit: u32, texts: &Texts) -> Stri
                 ),
                 ("l", &l),
             ],
-        ),
-        _ => texts.fill(
+        )
+    } else {
+        texts.fill(
             T::LabelOwn,
             &[("list", &list(&|o| o.count.to_string())), ("l", &l)],
-        ),
+        )
     }
 }

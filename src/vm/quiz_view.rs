@@ -116,7 +116,11 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
     for (&i, o) in order.iter().zip(&v.options) {
         html!(
             s,
-            r#"<button type="button" role="radio" class="{}" data-act="quiz-pick" data-q="{}" data-i="{}" aria-checked="{}" tabindex="{}" aria-controls="{}-q{}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#,
+            concat!(
+                r#"<button type="button" role="radio" class="{}""#,
+                act!(QuizPick),
+                r#" data-q="{}" data-i="{}" aria-checked="{}" tabindex="{}" aria-controls="{}-q{}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#
+            ),
             o.class,
             n,
             i,
@@ -130,7 +134,14 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
     }
     html!(
         s,
-        r#"</div><div class="rll-question__feedback" id="{}-q{}-fb" aria-live="polite" data-testid="quiz-feedback">{}</div><div class="rll-question__more"><button type="button" class="rll-link" data-testid="quiz-show" data-act="quiz-show" data-q="{}" hidden>{}</button>"#,
+        concat!(
+            r#"</div><div class="rll-question__feedback" id="{}-q{}-fb" aria-live="polite""#,
+            hook!(QuizFeedback),
+            r#">{}</div><div class="rll-question__more"><button type="button" class="rll-link""#,
+            mark!(QuizShow),
+            act!(QuizShow),
+            r#" data-q="{}" hidden>{}</button>"#
+        ),
         id,
         n,
         v.feedback,
@@ -140,7 +151,12 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
     if let Some(show) = &q.show {
         html!(
             s,
-            r#"<button type="button" class="rll-link" data-testid="show-me" data-act="show-me" data-query="{}" hidden>{}</button>"#,
+            concat!(
+                r#"<button type="button" class="rll-link""#,
+                mark!(ShowMe),
+                act!(ShowMe),
+                r#" data-query="{}" hidden>{}</button>"#
+            ),
             esc(&show.query),
             esc(&t.fill(T::ShowMe, &[("label", &show.label)]))
         );

@@ -263,7 +263,7 @@ pub fn skeleton(
         t,
         id,
         base: if url_state { 1 } else { 2 },
-        glossary: !page.compact && !page.hide.contains(&Section::Glossary),
+        glossary: Block::Glossary.shown(page, url_state),
         linked: Vec::new(),
         page,
         url_state,
@@ -278,9 +278,10 @@ pub fn skeleton(
         tabs(&mut w, &page.tabs);
     }
     panel(&mut w, tabbed);
-    w.raw(
-        r#"<p class="rll-sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer""#,
-    )
+    w.raw(concat!(
+        r#"<p class="rll-sr-only" aria-live="polite" aria-atomic="true""#,
+        mark!(Announcer)
+    ))
     .slot(Slot::Announcer)
     .raw(r#"></p>"#);
     if w.on(Block::Quiz) {
@@ -435,11 +436,23 @@ fn controls(w: &mut W) {
         w.slider(knob, label);
     }
     w.raw("</div>");
-    w.raw(r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary" data-testid="reroll""#).act(Act::Reroll).raw(r#"><span aria-hidden="true">↻ </span>"#)
-        .text(T::Reroll)
-        .raw(r#"</button><span class="rll-seed""#).slot(Slot::Seed).raw(r#"></span><button type="button" class="rll-button rll-button--small" data-testid="reset""#).act(Act::Reset).raw(r#">"#)
-        .text(T::Reset)
-        .raw("</button></div></div>");
+    w.raw(concat!(
+        r#"<div class="rll-reroll"><button type="button" class="rll-button rll-button--primary""#,
+        mark!(Reroll)
+    ))
+    .act(Act::Reroll)
+    .raw(r#"><span aria-hidden="true">↻ </span>"#)
+    .text(T::Reroll)
+    .raw(r#"</button><span class="rll-seed""#)
+    .slot(Slot::Seed)
+    .raw(concat!(
+        r#"></span><button type="button" class="rll-button rll-button--small""#,
+        mark!(Reset)
+    ))
+    .act(Act::Reset)
+    .raw(r#">"#)
+    .text(T::Reset)
+    .raw("</button></div></div>");
 }
 
 /// The cards' legend and the list the view fills with one card a server.
@@ -494,9 +507,18 @@ fn redis(w: &mut W) {
             id
         );
         w.heading(2, "rll-log__title", "log-title", T::LogTitle)
-            .raw(r#"<p class="rll-log__empty""#).slot(Slot::LogEmpty).raw(r#">"#)
+            .raw(r#"<p class="rll-log__empty""#)
+            .slot(Slot::LogEmpty)
+            .raw(r#">"#)
             .text(T::LogNothing)
-            .raw(r#"</p><ol class="rll-log__list" data-testid="redis-log"></ol><button type="button" class="rll-button rll-button--small" data-testid="log-all""#).act(Act::LogAll).raw(r#" aria-expanded="false" hidden></button></div>"#);
+            .raw(concat!(
+                r#"</p><ol class="rll-log__list""#,
+                mark!(RedisLog),
+                r#"></ol><button type="button" class="rll-button rll-button--small""#,
+                mark!(LogAll)
+            ))
+            .act(Act::LogAll)
+            .raw(r#" aria-expanded="false" hidden></button></div>"#);
     }
     w.raw("</div>");
 }
@@ -659,9 +681,12 @@ fn picture(w: &mut W) {
     w.raw("</ul>");
     replay(w);
     // The narration under the controls, so Step stays put as it changes.
-    w.raw(r#"<p class="rll-picture__narration" aria-live="polite" aria-atomic="true" data-testid="narration""#)
-        .slot(Slot::Narration)
-        .raw("></p>");
+    w.raw(concat!(
+        r#"<p class="rll-picture__narration" aria-live="polite" aria-atomic="true""#,
+        mark!(Narration)
+    ))
+    .slot(Slot::Narration)
+    .raw("></p>");
     prediction(w);
     w.raw("</figure></div>");
 }
@@ -674,9 +699,9 @@ fn replay(w: &mut W) {
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
-        .raw(r#"</span></span></button><button type="button" class="rll-button rll-button--small" data-testid="step-back""#).act(Act::Back).raw(r#"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
+        .raw(concat!(r#"</span></span></button><button type="button" class="rll-button rll-button--small""#, mark!(StepBack))).act(Act::Back).raw(r#"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
         .text(T::StepBack)
-        .raw(r#"</span></button><button type="button" class="rll-button rll-button--small" data-testid="step""#).act(Act::Step).raw(r#"><span class="rll-replay__label">"#)
+        .raw(concat!(r#"</span></button><button type="button" class="rll-button rll-button--small""#, mark!(Step))).act(Act::Step).raw(r#"><span class="rll-replay__label">"#)
         .text(T::Step)
         .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small""#).hook(Hook::PredictStart).act(Act::Predict).raw(r#">"#)
         .text(T::PredictStart)
@@ -721,13 +746,27 @@ fn prediction(w: &mut W) {
         Hook::PredictGuess.as_str()
     );
     w.text(T::PredictGuess)
-        .raw(r#""><button type="submit" class="rll-button rll-button--small rll-button--primary" data-testid="predict-go">"#)
+        .raw(concat!(
+            r#""><button type="submit" class="rll-button rll-button--small rll-button--primary""#,
+            mark!(PredictGo),
+            r#">"#
+        ))
         .text(T::PredictGo)
-        .raw(r#"</button><button type="button" class="rll-button rll-button--small" data-testid="predict-cancel""#).act(Act::PredictCancel).raw(r#">"#)
+        .raw(concat!(
+            r#"</button><button type="button" class="rll-button rll-button--small""#,
+            mark!(PredictCancel)
+        ))
+        .act(Act::PredictCancel)
+        .raw(r#">"#)
         .text(T::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
         .text(T::PredictHidden)
-        .raw(r#"</span></form><p class="rll-predict__result" role="status" data-testid="predict-result""#).slot(Slot::PredictResult).raw(r#"></p>"#);
+        .raw(concat!(
+            r#"</span></form><p class="rll-predict__result" role="status""#,
+            mark!(PredictResult)
+        ))
+        .slot(Slot::PredictResult)
+        .raw(r#"></p>"#);
 }
 
 /// The limit, the load balancer and the presets.
@@ -778,9 +817,13 @@ fn scenario_line(w: &mut W) {
 /// under it (the view shows those the strategy takes), and the sentence
 /// for the strategies that keep a fixed window only.
 fn algo_choice(w: &mut W) {
-    w.raw(r#"<fieldset class="rll-choice rll-algo" data-testid="algo"><legend class="rll-choice__legend">"#)
-        .text(T::AlgoLegend)
-        .raw(r#"</legend>"#);
+    w.raw(concat!(
+        r#"<fieldset class="rll-choice rll-algo""#,
+        mark!(Algo),
+        r#"><legend class="rll-choice__legend">"#
+    ))
+    .text(T::AlgoLegend)
+    .raw(r#"</legend>"#);
     for (a, name, note) in super::windows::ALGOS {
         html!(
             w.out,
@@ -825,7 +868,7 @@ fn down(w: &mut W) {
         w.id
     );
     w.heading(2, "rll-down__title", "down-title", T::DownTitle)
-        .raw(r#"<p data-testid="redis-down""#)
+        .raw(concat!(r#"<p"#, mark!(RedisDown)))
         .slot(Slot::Down)
         .raw(r#"></p><div class="rll-redis-settings""#)
         .slot(Slot::RedisSettings)
@@ -872,7 +915,11 @@ fn cost(w: &mut W) {
     w.text(T::SliderTraffic);
     html!(
         w.out,
-        r#"</label><input type="number" id="{}-traffic" data-testid="traffic" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#,
+        concat!(
+            r#"</label><input type="number" id="{}-traffic""#,
+            mark!(Traffic),
+            r#" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#
+        ),
         id,
         Slot::Traffic.as_str(),
         Slot::Cost.as_str()
@@ -918,9 +965,12 @@ fn charts(w: &mut W) {
             name
         );
     }
-    w.raw(r#"</div><p class="rll-charts__readout" aria-hidden="true" data-testid="chart-readout""#)
-        .slot(Slot::ChartReadout)
-        .raw(r#"></p></div>"#);
+    w.raw(concat!(
+        r#"</div><p class="rll-charts__readout" aria-hidden="true""#,
+        mark!(ChartReadout)
+    ))
+    .slot(Slot::ChartReadout)
+    .raw(r#"></p></div>"#);
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].
@@ -928,11 +978,18 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     let id = w.id.to_string();
     html!(
         w.out,
-        r#"<div role="group" class="rll-quiz" data-testid="quiz" aria-labelledby="{}-quiz-title">"#,
+        concat!(
+            r#"<div role="group" class="rll-quiz""#,
+            mark!(Quiz),
+            r#" aria-labelledby="{}-quiz-title">"#
+        ),
         id
     );
     w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
-        .raw(r#"<p class="rll-quiz__score" role="status" data-testid="quiz-score""#)
+        .raw(concat!(
+            r#"<p class="rll-quiz__score" role="status""#,
+            mark!(QuizScore)
+        ))
         .slot(Slot::QuizScore)
         .raw(r#"></p><ol class="rll-quiz__list">"#);
     for (q, question) in quiz.iter().enumerate() {
@@ -952,11 +1009,14 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
         ));
         w.raw("</li>");
     }
-    w.raw(r#"</ol><button type="button" class="rll-button" data-testid="quiz-reset""#)
-        .act(Act::QuizReset)
-        .raw(r#" hidden>"#)
-        .text(T::QuizAgain)
-        .raw("</button></div>");
+    w.raw(concat!(
+        r#"</ol><button type="button" class="rll-button""#,
+        mark!(QuizReset)
+    ))
+    .act(Act::QuizReset)
+    .raw(r#" hidden>"#)
+    .text(T::QuizAgain)
+    .raw("</button></div>");
 }
 
 /// The key takeaways, each with a scenario that shows it (when the page
@@ -978,7 +1038,11 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
         if offered.contains(&strategy) {
             html!(
                 w.out,
-                r#" <button type="button" class="rll-link" data-testid="show-me" data-act="{}" data-query="{}">"#,
+                concat!(
+                    r#" <button type="button" class="rll-link""#,
+                    mark!(ShowMe),
+                    r#" data-act="{}" data-query="{}">"#
+                ),
                 Act::ShowMe.as_str(),
                 query
             );
@@ -992,15 +1056,15 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
 
 /// Copy controls, the privacy line and the proof (not in embed mode).
 fn footer(w: &mut W) {
-    w.raw(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button" data-testid="copy-link""#).act(Act::CopyLink).raw(r#">"#)
+    w.raw(concat!(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button""#, mark!(CopyLink))).act(Act::CopyLink).raw(r#">"#)
         .text(T::CopyLink)
-        .raw(r#"</button><button type="button" class="rll-button" data-testid="copy-embed""#).act(Act::CopyEmbed).raw(r#">"#)
+        .raw(concat!(r#"</button><button type="button" class="rll-button""#, mark!(CopyEmbed))).act(Act::CopyEmbed).raw(r#">"#)
         .text(T::CopyEmbed)
         .raw(r#"</button><span class="rll-foot__status" role="status""#).hook(Hook::CopyStatus).raw(r#"></span></div><textarea class=""#).raw(Class::FootFallback.as_str()).raw(r#"" readonly rows="4" aria-label=""#)
         .text(T::CopyText)
         .raw(r#"" hidden></textarea><p class="rll-foot__note">"#)
         .text(T::Privacy)
-        .raw(r#"</p><p class="rll-foot__note"><a href="proof.html" data-testid="proof-link">"#)
+        .raw(concat!(r#"</p><p class="rll-foot__note"><a href="proof.html""#, mark!(ProofLink), r#">"#))
         .text(T::Proof)
         .raw("</a></p></footer>");
 }
@@ -1017,11 +1081,14 @@ fn code(w: &mut W) {
     w.heading(2, "rll-section-title", "code-title", T::CodeTitle)
         .raw(r#"<p class="rll-code__intro">"#)
         .text(T::CodeIntro)
-        .raw(r#"</p><div class="rll-code__files" data-testid="code""#)
+        .raw(concat!(r#"</p><div class="rll-code__files""#, mark!(Code)))
         .slot(Slot::Code)
-        .raw(r#"></div><p class="rll-code__at" data-testid="code-at""#)
+        .raw(concat!(r#"></div><p class="rll-code__at""#, mark!(CodeAt)))
         .slot(Slot::CodeAt)
-        .raw(r#"></p><p class="rll-code__note" data-testid="code-note""#)
+        .raw(concat!(
+            r#"></p><p class="rll-code__note""#,
+            mark!(CodeNote)
+        ))
         .slot(Slot::CodeNote)
         .raw(r#"></p></div>"#);
 }

@@ -152,9 +152,9 @@ pub fn caption(s: &Scenario) -> T {
     } else if s.rtt_us == 0 {
         T::TimelineRtt0
     } else {
-        match s.strategy {
-            Strategy::GetSet => T::TimelineGetSet,
-            Strategy::Lua => T::TimelineLua,
+        match s.strategy.command() {
+            Some(Command::Get) => T::TimelineGetSet,
+            Some(Command::EvalSha) => T::TimelineLua,
             _ => T::TimelineIncr,
         }
     }
@@ -163,14 +163,14 @@ pub fn caption(s: &Scenario) -> T {
 /// The key under the timeline, as markup: a swatch and a name for each
 /// mark `strategy` draws, then what the answer column means.
 pub fn key(strategy: Strategy, texts: &Texts) -> Html {
-    let items: &[(&str, T)] = match strategy {
-        Strategy::GetSet => &[
+    let items: &[(&str, T)] = match strategy.command() {
+        Some(Command::Get) => &[
             ("get", T::KeyGet),
             ("set", T::KeySet),
             ("gap", T::KeyGap),
             ("", T::KeyAnswer),
         ],
-        Strategy::Lua => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
+        Some(Command::EvalSha) => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
         _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
     };
     let items: Vec<Html> = items

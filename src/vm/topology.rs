@@ -13,7 +13,7 @@
 //! off a little earlier ([`lead_us`]) so that it can be seen travelling, and
 //! its answer travelling back for as long after it was answered.
 
-use crate::sim::{Call, Command, Health, Moment, Report, RequestTrace, Scenario, Strategy};
+use crate::sim::{Call, Command, Health, Moment, Place, Report, RequestTrace, Scenario, Strategy};
 
 use super::format;
 use super::text::{Texts, T};
@@ -89,7 +89,7 @@ pub fn layout(strategy: Strategy, n: u32, w: f64, h: f64) -> Layout {
         h: node_h,
     };
     let redis = strategy.uses_redis();
-    let edge = strategy == Strategy::Edge;
+    let edge = strategy.place() == Place::Front;
     let user = Rect {
         x: pad,
         w: node_w * 0.8,
@@ -791,12 +791,18 @@ const KEY_DEPENDS: [&str; 9] = [
 /// What Redis's box says: its counter ("count 9"), the bucket's whole
 /// tokens ("1 token", "3 tokens"), "down", or nothing without Redis.
 pub fn redis_value(s: &Scenario, counter: Option<u32>, texts: &Texts) -> String {
-    match (s.redis, s.strategy, counter) {
-        (Health::Down, _, _) => texts.get(T::RedisIsDown).to_string(),
-        (_, Strategy::Lua, Some(c)) if s.algo() == crate::sim::Algo::Bucket => tokens(c, texts),
-        (_, _, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
+    match (s.redis, counter) {
+        (Health::Down, _) => texts.get(T::RedisIsDown).to_string(),
+        (_, Some(c)) if bucket_in_redis(s) => tokens(c, texts),
+        (_, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
         _ => String::new(),
     }
+}
+
+/// Whether Redis keeps a bucket (the script's default), whose count is its
+/// tokens: the script may keep another way.
+fn bucket_in_redis(s: &Scenario) -> bool {
+    s.strategy.place() == Place::Redis && s.algo() == crate::sim::Algo::Bucket
 }
 
 /// "1 token", "3 tokens": the bucket's whole tokens, in the box and in
@@ -809,8 +815,7 @@ fn tokens(c: u32, texts: &Texts) -> String {
 /// ("t = 3.25 ms: 12 allowed, 3 refused, Redis counter 9") or at the end;
 /// for the Lua bucket, its tokens, as Redis's box says them.
 pub fn label(sc: &Scenario, m: &Moment, at_end: bool, shared: u32, texts: &Texts) -> String {
-    // Tokens only for a bucket: the script may keep another way.
-    let bucket = sc.strategy == Strategy::Lua && sc.algo() == crate::sim::Algo::Bucket;
+    let bucket = bucket_in_redis(sc);
     let (a, r) = (m.allowed.to_string(), m.refused.to_string());
     let mut s = if at_end {
         texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])

@@ -4,10 +4,13 @@
 //! latency, what happens if Redis is slow or down (from the model's own
 //! outcome), and the cost of sharing.
 
-use crate::sim::{AllRefusedWhy, Fail, Health, LoadBalancer, Moment, Report, Strategy, Verdict};
+use crate::sim::{
+    AllRefusedWhy, Command, Fail, Health, LoadBalancer, Moment, Place, Report, Strategy, Verdict,
+};
 
 use super::format;
 use super::html::Html;
+use super::names::Mark;
 use super::strategy::about;
 use super::text::{Texts, T};
 use crate::{html, html_of};
@@ -152,8 +155,9 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
 
 /// The key under the counter figure: what it is and what it means.
 pub fn counter_label(r: &Report, at_end: bool) -> T {
-    match (r.scenario.strategy, at_end) {
-        (Strategy::Lua, _) => T::StatTokens,
+    let script = r.scenario.strategy.command() == Some(Command::EvalSha);
+    match (script, at_end) {
+        (true, _) => T::StatTokens,
         (_, true) => T::StatCounter,
         (_, false) => T::StatCounterNow,
     }
@@ -162,8 +166,17 @@ pub fn counter_label(r: &Report, at_end: bool) -> T {
 /// What the Redis counter means, beside its value at the end.
 pub fn counter_note(r: &Report, texts: &Texts) -> String {
     let s = &r.scenario;
-    match s.strategy {
-        Strategy::GetSet => {
+    if s.strategy.batches() {
+        let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));
+        return if missing > 0 {
+            texts.fill(T::CounterSync, &[("k", &missing.to_string())])
+        } else {
+            texts.get(T::CounterSyncAll).to_string()
+        };
+    }
+    match s.strategy.command() {
+        // GET then SET: what its lost updates cost.
+        Some(Command::Get) => {
             let by_rule = r
                 .requests
                 .iter()
@@ -190,19 +203,11 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
                 texts.get(T::CounterNoneLost).to_string()
             }
         }
-        Strategy::Incr if r.scenario.edge_us().is_some() => {
+        Some(Command::Incr) if r.scenario.edge_us().is_some() => {
             texts.get(T::CounterIncrWindow).to_string()
         }
-        Strategy::Incr => texts.get(T::CounterIncr).to_string(),
-        Strategy::Sync => {
-            let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));
-            if missing > 0 {
-                texts.fill(T::CounterSync, &[("k", &missing.to_string())])
-            } else {
-                texts.get(T::CounterSyncAll).to_string()
-            }
-        }
-        Strategy::Lua => texts.fill(
+        Some(Command::Incr) => texts.get(T::CounterIncr).to_string(),
+        Some(Command::EvalSha) => texts.fill(
             T::CounterLua,
             &[
                 ("l", &s.limit.to_string()),
@@ -236,9 +241,9 @@ pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
         )
     } else if r.scenario.strategy.waits_for_redis() {
         texts.get(T::LatencyZero).to_string()
-    } else if r.scenario.strategy == Strategy::Sync {
+    } else if r.scenario.strategy.batches() {
         texts.get(T::LatencySync).to_string()
-    } else if r.scenario.strategy == Strategy::Edge {
+    } else if r.scenario.strategy.place() == Place::Front {
         texts.get(T::LatencyEdge).to_string()
     } else {
         texts.get(T::LatencyNone).to_string()
@@ -258,7 +263,7 @@ pub fn calls_note(s: Strategy) -> T {
 /// strategies.
 pub fn ceiling(r: &Report, texts: &Texts) -> Option<(String, bool)> {
     let s = &r.scenario;
-    if s.strategy != Strategy::Local {
+    if s.strategy != Strategy::ALONE {
         return None;
     }
     let moved = s.move_ms.is_some();
@@ -309,12 +314,15 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
             .to_string()
     };
     let b = s.burst.to_string();
-    match s.strategy {
-        Strategy::Local | Strategy::Split => texts.get(T::DownNone).to_string(),
-        Strategy::Edge => texts.get(T::DownEdge).to_string(),
-        Strategy::Sync if s.redis != Health::Up => {
+    let (place, batches) = (s.strategy.place(), s.strategy.batches());
+    match place {
+        // Counted in memory or at the gateway: no Redis to lose.
+        Place::Memory if !batches => texts.get(T::DownNone).to_string(),
+        Place::Front => texts.get(T::DownEdge).to_string(),
+        // The batched sync's servers keep deciding alone.
+        _ if batches && s.redis != Health::Up => {
             let late = r.calls.iter().filter(|c| c.abandoned_us.is_some()).count();
-            let local = crate::sim::allowed(&s.with_strategy(Strategy::Local));
+            let local = crate::sim::allowed(&s.with_strategy(Strategy::ALONE));
             texts.fill(
                 T::DownSyncNow,
                 &[
@@ -327,7 +335,7 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
                 ],
             )
         }
-        Strategy::Sync => texts.fill(
+        _ if batches => texts.fill(
             T::DownSyncIf,
             &[
                 ("a", &down.map_or(r.allowed, |d| d.allowed).to_string()),
@@ -451,7 +459,17 @@ pub fn lines_html(lines: &[VerdictLine]) -> Html {
 /// each part in place.
 pub fn head_skeleton(t: &Texts) -> Html {
     html_of!(
-        r#"<div class="rll-verdicts" data-testid="verdict" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num" data-testid="allowed-total" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span data-testid="limit" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong data-testid="regular-user" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#,
+        concat!(
+            r#"<div class="rll-verdicts""#,
+            mark!(Verdict),
+            r#" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num""#,
+            mark!(AllowedTotal),
+            r#" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span"#,
+            mark!(Limit),
+            r#" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong"#,
+            mark!(RegularUser),
+            r#" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#
+        ),
         t.get(T::StatAllowed),
         t.get(T::StatRegular),
     )
@@ -536,17 +554,17 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::StatBeyond),
-        "over",
+        Mark::Over.as_str(),
         &text(n.over),
         &text(n.over),
         "",
     );
     under_stat(&mut out, r, &n, at_end, t);
-    if s.strategy == Strategy::Edge {
+    if s.strategy.place() == Place::Front {
         stat(
             &mut out,
             t.get(T::StatGateway),
-            "gateway-refused",
+            Mark::GatewayRefused.as_str(),
             &text(n.gateway),
             &text(n.gateway),
             "",
@@ -561,7 +579,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
         stat(
             &mut out,
             t.get(counter_label(r, at_end)),
-            "final-counter",
+            Mark::FinalCounter.as_str(),
             &text(c),
             &text(c),
             &note,
@@ -590,7 +608,11 @@ pub fn under_note(r: &Report, texts: &Texts) -> Option<String> {
 fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) {
     let note = if at_end {
         html_of!(
-            r#"<span class="rll-stat__of" data-testid="wrongly-refused" data-value="{}">{}</span>"#,
+            concat!(
+                r#"<span class="rll-stat__of""#,
+                mark!(WronglyRefused),
+                r#" data-value="{}">{}</span>"#
+            ),
             r.wrongly_refused(),
             under_note(r, t).unwrap_or_default()
         )
@@ -599,7 +621,11 @@ fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) 
     };
     html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="refused-under-limit" data-value="{}">{}</span> {}</dd></div>"#,
+        concat!(
+            r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
+            mark!(RefusedUnderLimit),
+            r#" data-value="{}">{}</span> {}</dd></div>"#
+        ),
         t.get(T::StatUnder),
         n.under,
         n.under,
@@ -618,7 +644,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::StatLatency),
-        "latency-median",
+        Mark::LatencyMedian.as_str(),
         &format::ms(r.latency_median_us),
         &median,
         &note,
@@ -626,7 +652,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     // The calls in all sit in their own element (a test hook), wherever
     // the sentence puts them.
     let all = html_of!(
-        r#"<span data-testid="redis-calls" data-value="{}">{}</span>"#,
+        concat!(
+            r#"<span"#,
+            mark!(RedisCalls),
+            r#" data-value="{}">{}</span>"#
+        ),
         m.calls,
         t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])
     );
@@ -637,7 +667,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     .replace("{all}", &all);
     html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="redis-calls-per-request" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
+        concat!(
+            r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
+            mark!(RedisCallsPerRequest),
+            r#" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
+        ),
         t.get(T::StatCalls),
         format::hundredths(r.calls_per_request_hundredths()),
         per,
@@ -647,7 +681,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::CostOps),
-        "redis-ops-per-second",
+        Mark::RedisOpsPerSecond.as_str(),
         &ops.to_string(),
         &t.num(&format::grouped(ops)),
         if ops == 0 { t.get(T::CostNone) } else { "" },
@@ -660,7 +694,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         stat(
             &mut out,
             t.get(T::CostKept),
-            "kept-per-user",
+            Mark::KeptPerUser.as_str(),
             a.as_str(),
             &super::windows::kept(a, s.limit, t),
             "",
@@ -670,7 +704,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     stat(
         &mut out,
         t.get(T::CostNodes),
-        "redis-nodes",
+        Mark::RedisNodes.as_str(),
         &nodes,
         &nodes,
         "",

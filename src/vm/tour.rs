@@ -562,7 +562,17 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     let mut o = Html::with_capacity(1500);
     html!(
         o,
-        r#"<section class="rll-tour" data-testid="tour" aria-labelledby="{}-tour-title"><div data-testid="tour-step" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress" data-testid="tour-progress" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal" data-testid="tour-goal" data-done="false" data-parts="0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#,
+        concat!(
+            r#"<section class="rll-tour""#,
+            mark!(Tour),
+            r#" aria-labelledby="{}-tour-title"><div"#,
+            mark!(TourStep),
+            r#" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress""#,
+            mark!(TourProgress),
+            r#" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal""#,
+            hook!(TourGoal),
+            r#" data-done="false" data-parts="0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#
+        ),
         id,
         k + 1,
         n,
@@ -585,7 +595,28 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
     );
     html!(
         o,
-        r#"<p class="rll-tour__done" role="status" data-slot="tour-done"></p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-hint" data-act="tour-hint" aria-expanded="false" aria-controls="{}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-back" data-act="tour-back"{}>{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-next" data-act="tour-next">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button><button type="button" class="rll-button rll-button--small" data-testid="tour-all" data-act="tour-all" aria-expanded="false">{}</button></div><p class="rll-tour__hint" id="{}-tour-hint" data-slot="tour-hint-text" hidden>{}</p></div></section>"#,
+        concat!(
+            r#"<p class="rll-tour__done" role="status""#,
+            slot!(TourDone),
+            r#"></p><div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small""#,
+            mark!(TourHint),
+            act!(TourHint),
+            r#" aria-expanded="false" aria-controls="{}-tour-hint">{}</button><button type="button" class="rll-button rll-button--small""#,
+            mark!(TourBack),
+            act!(TourBack),
+            r#"{}>{}</button><button type="button" class="rll-button rll-button--small""#,
+            mark!(TourNext),
+            act!(TourNext),
+            r#">{}</button><button type="button" class="rll-button rll-button--small""#,
+            mark!(TourExit),
+            act!(TourExit),
+            r#">{}</button><button type="button" class="rll-button rll-button--small""#,
+            mark!(TourAll),
+            act!(TourAll),
+            r#" aria-expanded="false">{}</button></div><p class="rll-tour__hint" id="{}-tour-hint""#,
+            slot!(TourHintText),
+            r#" hidden>{}</p></div></section>"#
+        ),
         id,
         esc(t.get(T::TourHint)),
         if k == 0 { " disabled" } else { "" },
@@ -611,7 +642,13 @@ pub fn waiting(failed: bool, t: &Texts, id: &str) -> Html {
     let mut o = Html::with_capacity(400);
     html!(
         o,
-        r#"<div class="rll-tour" data-testid="tour-waiting"><p class="rll-tour__progress" role="status" data-testid="tour-loading" tabindex="-1" id="{}-tour-loading">{}</p>"#,
+        concat!(
+            r#"<div class="rll-tour""#,
+            mark!(TourWaiting),
+            r#"><p class="rll-tour__progress" role="status""#,
+            mark!(TourLoading),
+            r#" tabindex="-1" id="{}-tour-loading">{}</p>"#
+        ),
         id,
         esc(t.get(if failed {
             T::TourNotLoaded
@@ -622,7 +659,12 @@ pub fn waiting(failed: bool, t: &Texts, id: &str) -> Html {
     if failed {
         html!(
             o,
-            r#"<div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small" data-testid="tour-exit" data-act="tour-exit">{}</button></div>"#,
+            concat!(
+                r#"<div class="rll-tour__acts"><button type="button" class="rll-button rll-button--small""#,
+                mark!(TourExit),
+                act!(TourExit),
+                r#">{}</button></div>"#
+            ),
             esc(t.get(T::TourExit))
         );
     }
@@ -637,7 +679,11 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
     let mut o = Html::with_capacity(900);
     html!(
         o,
-        r#"<section class="rll-tour rll-tour--recap" data-testid="tour-recap" aria-labelledby="{}-recap-title"><h{} class="rll-tour__title" id="{}-recap-title" tabindex="-1">{}</h{}><p>{}</p><ul>"#,
+        concat!(
+            r#"<section class="rll-tour rll-tour--recap""#,
+            hook!(TourRecap),
+            r#" aria-labelledby="{}-recap-title"><h{} class="rll-tour__title" id="{}-recap-title" tabindex="-1">{}</h{}><p>{}</p><ul>"#
+        ),
         id,
         h,
         id,

@@ -6,7 +6,7 @@
 
 use crate::html;
 use crate::sim::keep::Grid;
-use crate::sim::{Algo, Report, Scenario, Strategy};
+use crate::sim::{Algo, Command, Report, Scenario, Strategy};
 
 use super::html::Html;
 use super::text::{Texts, T};
@@ -222,7 +222,7 @@ pub const ALGOS: [(Algo, T, T); 4] = [
 /// only, by its `data-algo-only` name: INCR's own, or the others'.
 pub fn only_fixed(s: Strategy) -> Option<&'static str> {
     match s {
-        Strategy::Incr => Some("incr"),
+        _ if s.command() == Some(Command::Incr) => Some("incr"),
         _ if s.algos().len() == 1 => Some("fixed"),
         _ => None,
     }

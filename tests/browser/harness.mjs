@@ -511,7 +511,7 @@ export async function expectedAll(queries) {
 /** The strategy a query selects (`local` when it names none or a bad one). */
 export function strategyOf(query) {
   const s = new URLSearchParams(query.replace(/^\?/, '')).getAll('strategy').at(-1);
-  return ['local', 'split', 'sync', 'edge', 'getset', 'incr', 'lua'].includes(s) ? s : 'local';
+  return STRATEGIES.includes(s) ? s : 'local';
 }
 
 /** The strategies with a counter in Redis (`final-counter`). */

@@ -617,3 +617,109 @@ fn the_guides_leptos_snippets_are_the_examples_a_test_runs() {
         }
     }
 }
+
+// A strategy is described once (docs/DECISIONS.md, "One description per
+// strategy"): outside its description and the model's own decisions, a
+// strategy's variant is named in few files, so adding one is a change to
+// its description, its texts and its snippet, not to every view.
+
+/// The files that describe the strategies or decide for them: their
+/// variants may be named there as often as they need.
+const DESCRIBED_IN: [&str; 4] = [
+    "sim/scenario.rs",
+    "sim/engine.rs",
+    "sim/keep.rs",
+    "vm/strategy.rs",
+];
+
+/// At most this many other files of `src` may name one variant.
+const NAMED_IN_AT_MOST: usize = 3;
+
+/// For each of `variants`, the files of `files` (path relative to `src`,
+/// text) outside [`DESCRIBED_IN`] that name `Strategy::<variant>` as a
+/// whole word, comments included (as `grep -rl 'Strategy::Lua\b'` counts).
+fn variant_files<'a>(
+    files: &'a [(String, String)],
+    variants: &[&'a str],
+) -> Vec<(&'a str, Vec<&'a str>)> {
+    let names = |text: &str, v: &str| {
+        let needle = format!("Strategy::{v}");
+        text.match_indices(&needle).any(|(at, _)| {
+            !text[at + needle.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+    };
+    variants
+        .iter()
+        .map(|v| {
+            let found = files
+                .iter()
+                .filter(|(path, _)| !DESCRIBED_IN.contains(&path.as_str()))
+                .filter(|(_, text)| names(text, v))
+                .map(|(path, _)| path.as_str())
+                .collect();
+            (*v, found)
+        })
+        .collect()
+}
+
+#[test]
+fn a_strategy_is_named_outside_its_description_in_few_files() {
+    let files: Vec<(String, String)> = all_sources()
+        .into_iter()
+        .map(|(path, text)| {
+            let at = path.rfind("/src/").expect("a file under src") + "/src/".len();
+            (path[at..].to_string(), text)
+        })
+        .collect();
+    // Not vacuous: the description and the views are there.
+    for name in DESCRIBED_IN.iter().chain(&["vm/totals.rs", "vm/code.rs"]) {
+        assert!(files.iter().any(|(p, _)| p == name), "src/{name} not found");
+    }
+    let variants: Vec<String> = ratelimit_lab::sim::Strategy::ALL
+        .iter()
+        .map(|s| format!("{s:?}"))
+        .collect();
+    let variants: Vec<&str> = variants.iter().map(String::as_str).collect();
+    let mut report = Vec::new();
+    for (v, found) in variant_files(&files, &variants) {
+        if found.len() > NAMED_IN_AT_MOST {
+            report.push(format!("Strategy::{v} in {} files: {found:?}", found.len()));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "what is about one strategy belongs in its description (src/vm/strategy.rs, \
+         or the model's in src/sim/scenario.rs), read by the views:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_strategy_count_counts_what_it_is_meant_to() {
+    let file = |p: &str, t: &str| (p.to_string(), t.to_string());
+    let files = [
+        file("vm/a.rs", "if s == Strategy::Lua {"),
+        file("vm/b.rs", "/// `Strategy::Lua` in a doc comment counts too"),
+        file("ui/c.rs", "match s { Strategy::Lua => 1, _ => 0 }"),
+        file(
+            "vm/d.rs",
+            "Strategy::LuaLike and Strategy::Lua_x are other names",
+        ),
+        file("vm/strategy.rs", "about(Strategy::Lua)"),
+        file("sim/engine.rs", "Strategy::Lua => self.send()"),
+        file("vm/e.rs", "let x = Strategy::Incr;"),
+    ];
+    assert_eq!(
+        variant_files(&files, &["Lua", "Incr", "Edge"]),
+        [
+            ("Lua", vec!["vm/a.rs", "vm/b.rs", "ui/c.rs"]),
+            ("Incr", vec!["vm/e.rs"]),
+            ("Edge", vec![]),
+        ]
+    );
+    // One file more than the bound is reported.
+    let mut more = files.to_vec();
+    more.push(file("vm/f.rs", "Strategy::Lua)"));
+    let (_, found) = &variant_files(&more, &["Lua"])[0];
+    assert!(found.len() > NAMED_IN_AT_MOST, "{found:?}");
+}

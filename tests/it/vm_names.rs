@@ -8,11 +8,11 @@ use std::path::Path;
 
 use ratelimit_lab::sim::{params, Strategy};
 use ratelimit_lab::vm::chart;
-use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Slot};
+use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Mark, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
 use ratelimit_lab::vm::skeleton::skeleton;
-use ratelimit_lab::vm::tour;
+use ratelimit_lab::vm::{totals, tour};
 
 use crate::vm_support::{attrs, english};
 
@@ -118,6 +118,11 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
                 .map(|n| (n.selector(), n.block(), format!("Hook::{n:?}"))),
         )
         .chain(
+            Mark::ALL
+                .iter()
+                .map(|n| (n.selector(), n.block(), format!("Mark::{n:?}"))),
+        )
+        .chain(
             Class::ALL
                 .iter()
                 .map(|n| (n.selector(), n.block(), format!("Class::{n:?}"))),
@@ -126,6 +131,22 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     let t = english();
     let panel = tour::panel(&tour::builtin(&t), 1, &t, "rll1", 2);
     let recap = tour::recap(7, 7, true, &t, "rll1", 2);
+    let waiting = tour::waiting(true, &t, "rll1");
+    // The figures under the totals, which the view writes, each where it
+    // applies: every strategy at the end, with and without a window's edge.
+    let figures: String = Strategy::ALL
+        .iter()
+        .flat_map(|s| ["", "&edge=0"].map(|q| format!("strategy={}{q}", s.as_str())))
+        .map(|q| {
+            let r = ratelimit_lab::sim::run(&params::parse(params::pairs(&q)).scenario);
+            let m = r.at(u64::MAX);
+            let (stats, cost) = (
+                totals::stats_html(&r, &m, true, &t),
+                totals::cost_html(&r, &m, &t),
+            );
+            stats.into_string() + &cost.into_string()
+        })
+        .collect();
     // A server's card is added by the view, one per server.
     let card = ratelimit_lab::vm::cards::shell(3, 1, &t);
     // A chart's SVG is added by the view when it comes into view; the
@@ -143,6 +164,10 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
             assert!(has(&panel, sel), "{sel} is not in the lesson's panel");
         } else if block == Block::TourRecap {
             assert!(has(&recap, sel), "{sel} is not in the lesson's recap");
+        } else if block == Block::TourWaiting {
+            assert!(has(&waiting, sel), "{sel} is not in the lesson's wait");
+        } else if block == Block::Figures {
+            assert!(has(&figures, sel), "{sel} is in no strategy's figures");
         } else if block == Block::Card {
             assert!(has(&card, sel), "{sel} is not in a server's card");
         } else if block == Block::Chart {
@@ -257,8 +282,84 @@ fn a_hook_the_view_sets_is_the_attribute_the_markup_writes() {
         assert_eq!(h.attr().0, format!(" {}=\"{}\"", Hook::KEY, h.as_str()));
         assert_eq!(h.selector(), format!("[{}=\"{}\"]", Hook::KEY, h.as_str()));
     }
+    for m in Mark::ALL {
+        assert_eq!(m.attr().0, format!(" {}=\"{}\"", Hook::KEY, m.as_str()));
+        assert_eq!(m.selector(), format!("[{}=\"{}\"]", Hook::KEY, m.as_str()));
+        assert!(Hook::parse(m.as_str()).is_none(), "{m:?} is a Hook too");
+    }
     assert_eq!(
         Hook::EdgeRefused.selector(),
         r#"[data-testid="edge-refused"]"#
+    );
+}
+
+/// `(line, name)` for each name of the contract that `text` spells as a
+/// whole literal attribute (`data-testid="quiz"`, `data-act="tour-next"`,
+/// `data-slot="tour-done"`) rather than taking it from `vm::names`. A name
+/// made from an item's own (`data-testid="strategy-{}"`) is the item's.
+fn literal_names(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for attr in ["data-testid", "data-act", "data-slot"] {
+            let needle = format!("{attr}=\"");
+            for (at, _) in line.match_indices(&needle) {
+                let rest = &line[at + needle.len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                    .collect();
+                if !name.is_empty() && rest[name.len()..].starts_with('"') {
+                    found.push((i + 1, format!("{attr}={name}")));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_view_model_writes_the_names_through_the_contract_not_by_literal() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/vm");
+    let mut spelled = Vec::new();
+    let mut files = 0;
+    for e in std::fs::read_dir(dir).expect("src/vm") {
+        let path = e.expect("an entry").path();
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        if file == "names.rs" {
+            continue;
+        }
+        files += 1;
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (line, name) in literal_names(&text) {
+            spelled.push(format!("src/vm/{file}:{line}: {name}"));
+        }
+    }
+    assert!(files > 10, "only {files} files read");
+    assert!(
+        spelled.is_empty(),
+        "names of the contract spelled out in the view-model (write them with vm::names):\n{}",
+        spelled.join("\n")
+    );
+}
+
+#[test]
+fn the_literal_check_catches_what_it_is_meant_to() {
+    let code = [
+        r##"r#"<p data-testid="quiz" data-act="tour-next">"#"##,
+        r#"// a comment may say data-testid="quiz""#,
+        r##"r#"<b data-testid="strategy-{}" data-act="{}" data-slot="tour-done">"#"##,
+        r##"r#"<i data-testid="{}" data-value="x">"#"##,
+    ]
+    .join("\n");
+    assert_eq!(
+        literal_names(&code),
+        [
+            (1, "data-testid=quiz".to_string()),
+            (1, "data-act=tour-next".to_string()),
+            (3, "data-slot=tour-done".to_string()),
+        ]
     );
 }

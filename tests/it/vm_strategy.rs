@@ -44,3 +44,29 @@ fn the_script_keeping_a_log_or_a_counter_is_not_called_a_bucket() {
     let bucket = Scenario::default().with_strategy(Strategy::Lua);
     assert_eq!(words(&bucket).1, about(Strategy::Lua).summary);
 }
+
+#[test]
+fn a_way_with_words_of_its_own_is_one_the_strategy_takes_and_not_its_default() {
+    use ratelimit_lab::vm::code::files;
+    use ratelimit_lab::vm::strategy::way;
+    let mut ways = 0;
+    for s in Strategy::ALL {
+        let a = about(s);
+        assert!(!a.files.is_empty(), "{s:?} shows no code");
+        // The default way is told with the row's own words and files.
+        assert!(way(s, s.algos()[0]).is_none(), "{s:?}");
+        assert_eq!(files(s, s.algos()[0]), a.files, "{s:?}");
+        for w in a.ways {
+            ways += 1;
+            assert!(
+                s.algos().contains(&w.algo),
+                "{s:?} never keeps {:?}",
+                w.algo
+            );
+            assert!(!w.files.is_empty(), "{s:?} {:?} shows no code", w.algo);
+            assert_eq!(files(s, w.algo), w.files);
+        }
+    }
+    // Not vacuous: the script's log, sliding counter and fixed window.
+    assert_eq!(ways, 3);
+}
