@@ -528,7 +528,6 @@ impl World {
     }
 
     /// Records a decision (and the answer, when `answered`).
-    #[inline(always)]
     fn decide(&mut self, req: u32, allowed: bool, now: u64, answered: bool) {
         let under = !allowed && self.allowed_so_far < self.s.limit;
         self.allowed_so_far += u32::from(allowed);
