@@ -1,6 +1,6 @@
-//! The crate's sorts: one small stable merge sort for anything, and a
-//! radix sort for the model's integers (arrival times, latencies, event
-//! times), which is what the model sorts on every run.
+//! The crate's sorts: one small stable merge sort for anything, a radix
+//! sort for the model's integers (sparse arrival times, event times), and
+//! a radix select for the latencies' median on every run.
 //!
 //! The standard library's sorts are fast, but each type they are used with
 //! brings its own copy of several sorting routines into the wasm: six uses
@@ -10,7 +10,7 @@
 //! hundreds of integers per run, thousands of times for a chart, and the
 //! merge sort made every run three times slower (issue 38): its integers
 //! go through [`sort_keys`], a byte-at-a-time radix sort that is linear
-//! in the items and small in code.
+//! in the items and small in code, or for one value, [`nth_key`].
 
 use std::cmp::Ordering;
 
