@@ -248,11 +248,12 @@ impl World {
                 window: 0,
             })
             .collect::<Box<[_]>>();
-        let arrive: Vec<(u64, Event)> = requests
-            .iter()
-            .enumerate()
-            .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
-            .collect();
+        // As long as the queue's lane will be (a power of two), so the
+        // queue takes it as it is.
+        let mut arrive = Vec::with_capacity(requests.len().next_power_of_two());
+        arrive.extend(
+            (requests.iter().enumerate()).map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32))),
+        );
         let (queue, [exec_lane, reply_lane, abandon_lane]) = queue(&s, arrive);
         let algo = s.algo();
         let plain = algo == Algo::Fixed && s.edge_us().is_none();
@@ -481,7 +482,11 @@ impl World {
             Command::Get => {
                 // An allowed request is answered after its SET.
                 let allowed = call.value < limit;
-                (allowed, !allowed, allowed.then_some((Command::Set, call.value + 1)))
+                (
+                    allowed,
+                    !allowed,
+                    allowed.then_some((Command::Set, call.value + 1)),
+                )
             }
             // The first count of the window: give the key its expiry.
             Command::Incr => (
@@ -709,10 +714,18 @@ fn count_allowed(mut world: World) -> u32 {
 pub fn run(scenario: &Scenario) -> Report {
     let mut report = simulate(scenario);
     let s = report.scenario;
+    // `s` is clamped, and so is it with a burst of L (every L is a burst
+    // in range, checked below when compiling): no second clamp.
     report.regular_user = if s.burst == s.limit {
         report.allowed
     } else {
-        allowed(&s.with_burst(s.limit))
+        count_allowed(World::new(s.with_burst(s.limit)))
     };
     report
 }
+
+// The regular user's run sends L requests: every limit is a burst in range.
+const _: () = {
+    use super::scenario::{BURST, LIMIT};
+    assert!(BURST.min <= LIMIT.min && LIMIT.max <= BURST.max);
+};

@@ -74,7 +74,9 @@ impl<E: Copy> Lane<E> {
     #[inline(never)]
     fn grow(&mut self, filler: E) {
         let mask = self.slots.len().wrapping_sub(1);
-        let waiting = (self.head..self.tail).map(|n| self.slots[n & mask]).collect();
+        let waiting = (self.head..self.tail)
+            .map(|n| self.slots[n & mask])
+            .collect();
         let size = (2 * self.slots.len()).max(64);
         self.slots = pad(waiting, size, (EMPTY, filler));
         (self.head, self.tail) = (0, self.tail - self.head);
@@ -167,7 +169,10 @@ impl<E: Copy> Queue<E> {
     /// [`Queue::schedule`], which a run takes once per delay it uses.
     pub fn lane(&mut self, delay: u64) -> usize {
         let known = self.known;
-        match self.lanes[known..self.used].iter().position(|l| l.delay == delay) {
+        match self.lanes[known..self.used]
+            .iter()
+            .position(|l| l.delay == delay)
+        {
             Some(i) => known + i,
             None => {
                 self.add_lane(Lane::empty(delay), EMPTY);
@@ -196,7 +201,9 @@ impl<E: Copy> Queue<E> {
 
     /// The earliest event, first scheduled first among equal times.
     pub fn pop(&mut self) -> Option<(u64, E)> {
-        let k = self.heads[..self.used].iter().fold(EMPTY, |least, &h| least.min(h));
+        let k = self.heads[..self.used]
+            .iter()
+            .fold(EMPTY, |least, &h| least.min(h));
         if k == EMPTY {
             return None;
         }

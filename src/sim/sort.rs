@@ -116,7 +116,11 @@ pub fn nth_key(v: &[u64], k: usize) -> u64 {
     // chosen one at a time, from the top.
     let differ = any ^ all;
     let (mut k, mut chosen, mut mask) = (k, 0u64, 0u64);
-    for shift in (0..64).step_by(8).rev().filter(|&s| (differ >> s) & 0xff != 0) {
+    for shift in (0..64)
+        .step_by(8)
+        .rev()
+        .filter(|&s| (differ >> s) & 0xff != 0)
+    {
         let mut count = [0u32; 256];
         for &x in v {
             if x & mask == chosen {
