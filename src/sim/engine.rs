@@ -52,15 +52,12 @@ struct World {
     s: Scenario,
     queue: Queue<Event>,
     requests: Box<[RequestTrace]>,
-    /// Each request's memory slot (its server, or a restarted one).
-    slot: Box<[u32]>,
+    /// Each server's memory, then slot N: a lone server's after it restarts.
     memory: Box<[Memory]>,
-    /// Each server's memory slot now (changes when a lone server restarts).
-    current_slot: Box<[u32]>,
+    /// When a lone server restarts (sticky, one server, a move), or
+    /// `u64::MAX`: from then on it uses memory slot N (see [`World::slot`]).
+    restart_us: u64,
     calls: Vec<Call>,
-    /// Each call's memory slot.
-    call_slot: Vec<u32>,
-    log: Vec<u32>,
     /// The shared counter in Redis (`sync`).
     counter: u32,
     /// The fixed windows, and how the count is kept.
@@ -79,10 +76,16 @@ struct World {
     forwarded: u32,
     /// Decisions so far that allowed, in event order.
     allowed_so_far: u32,
-    /// Request indices in the order they were decided.
-    decided: Vec<u32>,
+    /// Request indices in the order they were decided, the first
+    /// `decided_n` of them (each request is decided once), written in place.
+    decided: Box<[u32]>,
+    decided_n: usize,
     /// Whether a reply comes within the timeout (the same for every call).
     in_time: bool,
+    /// A reply's leg: from when Redis runs a call to when the reply comes.
+    reply_us: u64,
+    /// The latest reply written without an event (see `exec`).
+    end_us: u64,
     /// The queue's lanes for a call's three events: run (half a round
     /// trip and the slow extra after it is sent), reply (the rest of the
     /// round trip after it ran) and abandon (the timeout after it is sent).
@@ -106,7 +109,11 @@ pub struct Start {
 impl Start {
     /// The start of a run of `scenario` (clamped into range first).
     pub fn new(scenario: &Scenario) -> Start {
-        let s = scenario.clamped();
+        Start::of(&scenario.clamped())
+    }
+
+    /// The start of a run of `s`, already clamped (a run clamps once).
+    fn of(s: &Scenario) -> Start {
         let mut rng = Rng::new(s.seed);
         let arrivals = rng.distinct_sorted(s.burst, s.span_ms * 1000);
         Start {
@@ -211,7 +218,7 @@ fn spread(s: &Scenario, arrivals: &[u32], rng: &mut Rng) -> Vec<u32> {
 
 impl World {
     fn new(s: Scenario) -> Self {
-        World::from_start(s, &Start::new(&s))
+        World::from_start(s, &Start::of(&s))
     }
 
     /// `start` must fit `s` (see [`Start::fits`]).
@@ -223,17 +230,9 @@ impl World {
         // A lone server that "moves" restarts: its memory is empty from the
         // move on. It gets memory slot N.
         let restart_us = match (s.lb, s.move_ms) {
-            (LoadBalancer::Sticky, Some(m)) if n == 1 => Some(u64::from(m) * 1000),
-            _ => None,
+            (LoadBalancer::Sticky, Some(m)) if n == 1 => u64::from(m) * 1000,
+            _ => u64::MAX,
         };
-        let slot = arrivals
-            .iter()
-            .zip(&servers)
-            .map(|(&t, &server)| match restart_us {
-                Some(r) if u64::from(t) >= r => n,
-                _ => server,
-            })
-            .collect();
         let requests = arrivals
             .iter()
             .zip(&servers)
@@ -249,11 +248,12 @@ impl World {
                 window: 0,
             })
             .collect::<Box<[_]>>();
-        let arrive: Vec<(u64, Event)> = requests
-            .iter()
-            .enumerate()
-            .map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32)))
-            .collect();
+        // As long as the queue's lane will be (a power of two), so the
+        // queue takes it as it is.
+        let mut arrive = Vec::with_capacity(requests.len().next_power_of_two());
+        arrive.extend(
+            (requests.iter().enumerate()).map(|(k, r)| (r.arrival_us, Event::Arrive(k as u32))),
+        );
         let (queue, [exec_lane, reply_lane, abandon_lane]) = queue(&s, arrive);
         let algo = s.algo();
         let plain = algo == Algo::Fixed && s.edge_us().is_none();
@@ -273,17 +273,17 @@ impl World {
             exec_lane,
             reply_lane,
             abandon_lane,
-            slot,
             memory: vec![Memory::default(); n as usize + 1].into_boxed_slice(),
-            current_slot: (0..n).collect(),
+            restart_us,
             calls: Vec::with_capacity(2 * s.burst as usize + 1),
-            call_slot: Vec::with_capacity(2 * s.burst as usize + 1),
-            log: Vec::with_capacity(2 * s.burst as usize + 1),
             counter: 0,
             forwarded: 0,
             allowed_so_far: 0,
-            decided: Vec::with_capacity(s.burst as usize),
+            decided: vec![0; s.burst as usize].into_boxed_slice(),
+            decided_n: 0,
             in_time: in_time(&s),
+            reply_us: u64::from(s.rtt_us) - u64::from(s.rtt_us) / 2,
+            end_us: 0,
             requests,
             s,
         }
@@ -296,11 +296,10 @@ impl World {
             match event {
                 Event::Arrive(req) => self.arrive(req, now),
                 Event::Sync(server) => {
-                    let slot = self.current_slot(server, now);
-                    let m = &mut self.memory[slot as usize];
+                    let m = &mut self.memory[self.slot(server, now) as usize];
                     let p = std::mem::take(&mut m.pending);
                     m.in_flight += p;
-                    self.send(server, slot, None, Command::IncrBy, p);
+                    self.send(server, None, Command::IncrBy, p);
                 }
                 Event::Exec(call) => self.exec(call, now),
                 Event::Reply(call) => self.reply(call, now),
@@ -309,22 +308,25 @@ impl World {
         }
     }
 
-    /// The memory slot server `server` uses at `now`.
-    fn current_slot(&mut self, server: u32, now: u64) -> u32 {
-        if let (LoadBalancer::Sticky, Some(m), 1) = (self.s.lb, self.s.move_ms, self.s.servers) {
-            if now >= u64::from(m) * 1000 {
-                self.current_slot[server as usize] = self.s.servers;
-            }
+    /// The memory slot server `server` uses at `t`: its own, or slot N
+    /// once a lone server has restarted. A pure function of the time, so
+    /// neither the requests nor the calls keep their slot: a sync's reply
+    /// finds its slot from the time it was sent.
+    fn slot(&self, server: u32, t: u64) -> u32 {
+        match t >= self.restart_us {
+            true => self.s.servers,
+            false => server,
         }
-        self.current_slot[server as usize]
     }
 
     fn arrive(&mut self, req: u32, now: u64) {
         let i = req as usize;
         let server = self.requests[i].server.unwrap_or(0);
-        let slot = self.slot[i];
+        let slot = self.slot(server, now);
         let limit = self.s.limit;
-        match self.s.strategy {
+        // The strategies that decide in the server (or the gateway) decide
+        // now, in one place; the others ask Redis.
+        let allowed = match self.s.strategy {
             Strategy::Local | Strategy::Split => {
                 let allowance = match self.s.strategy {
                     Strategy::Split => self.s.split_quota(server),
@@ -342,13 +344,13 @@ impl World {
                     }
                 };
                 self.requests[i].window = self.grid.window(now) as i32;
-                self.decide(req, allowed, now, true);
+                allowed
             }
             Strategy::Sync => {
                 let m = &mut self.memory[slot as usize];
                 let allowed = m.known + m.in_flight + m.pending < limit;
                 m.pending += u32::from(allowed);
-                self.decide(req, allowed, now, true);
+                allowed
             }
             Strategy::Edge => {
                 let allowed = match self.plain {
@@ -360,19 +362,20 @@ impl World {
                 if !allowed {
                     self.requests[i].server = None;
                 }
-                self.decide(req, allowed, now, true);
+                allowed
             }
-            Strategy::GetSet => self.send(server, slot, Some(req), Command::Get, 0),
-            Strategy::Incr => self.send(server, slot, Some(req), Command::Incr, 0),
-            Strategy::Lua => self.send(server, slot, Some(req), Command::EvalSha, 0),
-        }
+            Strategy::GetSet => return self.send(server, Some(req), Command::Get, 0),
+            Strategy::Incr => return self.send(server, Some(req), Command::Incr, 0),
+            Strategy::Lua => return self.send(server, Some(req), Command::EvalSha, 0),
+        };
+        self.decide(req, allowed, now, true);
     }
 
     /// Sends a command: it runs half a round trip later (plus the slow
     /// extra) unless Redis is down; its reply comes a round trip later if
     /// that is within the timeout, and otherwise the server gives up at the
     /// timeout.
-    fn send(&mut self, server: u32, slot: u32, request: Option<u32>, command: Command, arg: u32) {
+    fn send(&mut self, server: u32, request: Option<u32>, command: Command, arg: u32) {
         let id = self.calls.len() as u32;
         self.calls.push(Call {
             server,
@@ -386,7 +389,6 @@ impl World {
             replied_us: None,
             abandoned_us: None,
         });
-        self.call_slot.push(slot);
         if self.s.redis != Health::Down {
             self.queue.schedule(self.exec_lane, Event::Exec(id));
         }
@@ -398,9 +400,11 @@ impl World {
     /// Redis runs call `id`, one command at a time, in time order.
     fn exec(&mut self, id: u32, now: u64) {
         let limit = self.s.limit;
+        // The report's Redis log is the calls in order (see `finish`).
+        debug_assert!(id == 0 || self.calls[id as usize - 1].executed_us.is_some());
         // One look-up of the call, kept while Redis's state changes (a
         // vector's indexing is a call in the size-optimised build).
-        let c = &mut self.calls[id as usize];
+        let c = &mut self.calls.as_mut_slice()[id as usize];
         // The window a deciding command counts in: the one it runs in (a
         // SET writes the window its GET read).
         let k = match (c.command, c.request) {
@@ -445,46 +449,64 @@ impl World {
         c.executed_us = Some(now);
         c.value = value;
         c.counter_after = after;
-        self.log.push(id);
-        if self.in_time {
-            // The reply leg: the rest of the round trip (a slow Redis has
-            // already added its extra before running the command).
-            self.queue.schedule(self.reply_lane, Event::Reply(id));
+        // The reply leg: the rest of the round trip (a slow Redis has
+        // already added its extra before running the command).
+        match c.command {
+            // Sent only after a reply in time, so replied in time too. The
+            // reply changes nothing but its own time and a SET's request's
+            // answer: both are written now, without an event (a third of
+            // getset's replies). The run ends no sooner than the last one.
+            Command::Set | Command::Expire => {
+                let t = now + self.reply_us;
+                c.replied_us = Some(t);
+                if let (Command::Set, Some(req)) = (c.command, c.request) {
+                    self.requests[req as usize].answer_us = t;
+                }
+                self.end_us = self.end_us.max(t);
+            }
+            _ if self.in_time => self.queue.schedule(self.reply_lane, Event::Reply(id)),
+            _ => {}
         }
     }
 
     /// The reply to call `id` reaches its server.
     fn reply(&mut self, id: u32, now: u64) {
-        let c = &mut self.calls[id as usize];
+        let c = &mut self.calls.as_mut_slice()[id as usize];
         c.replied_us = Some(now);
         let call = *c;
         let limit = self.s.limit;
-        let slot = self.call_slot[id as usize];
         let req = call.request.unwrap_or(0);
-        match call.command {
+        // A deciding command's reply decides its request, whether it is
+        // answered now, and what the server sends next, if anything.
+        let (allowed, answered, next) = match call.command {
             Command::Get => {
+                // An allowed request is answered after its SET.
                 let allowed = call.value < limit;
-                // Decided now; an allowed request is answered after its SET.
-                self.decide(req, allowed, now, !allowed);
-                if allowed {
-                    self.send(call.server, slot, Some(req), Command::Set, call.value + 1);
-                }
+                (
+                    allowed,
+                    !allowed,
+                    allowed.then_some((Command::Set, call.value + 1)),
+                )
             }
-            Command::Set => self.requests[req as usize].answer_us = now,
-            Command::Incr => {
-                self.decide(req, call.value <= limit, now, true);
-                if call.value == 1 {
-                    // The first count of the window: give the key its expiry.
-                    self.send(call.server, slot, Some(req), Command::Expire, 0);
-                }
-            }
-            Command::EvalSha => self.decide(req, call.value == 1, now, true),
+            // The first count of the window: give the key its expiry.
+            Command::Incr => (
+                call.value <= limit,
+                true,
+                (call.value == 1).then_some((Command::Expire, 0)),
+            ),
+            Command::EvalSha => (call.value == 1, true, None),
             Command::IncrBy => {
-                let m = &mut self.memory[slot as usize];
+                let m = &mut self.memory[self.slot(call.server, call.sent_us) as usize];
                 m.known = call.value;
                 m.in_flight -= call.arg;
+                return;
             }
-            Command::Expire => {}
+            // Replied to when they ran (see `exec`).
+            Command::Set | Command::Expire => return,
+        };
+        self.decide(req, allowed, now, answered);
+        if let Some((command, arg)) = next {
+            self.send(call.server, Some(req), command, arg);
         }
     }
 
@@ -496,7 +518,7 @@ impl World {
         let call = *c;
         match call.command {
             Command::IncrBy => {
-                let m = &mut self.memory[self.call_slot[id as usize] as usize];
+                let m = &mut self.memory[self.slot(call.server, call.sent_us) as usize];
                 m.in_flight -= call.arg;
                 m.pending += call.arg;
             }
@@ -521,7 +543,11 @@ impl World {
         if answered {
             r.answer_us = now;
         }
-        self.decided.push(req);
+        // Each request is decided once, so there is always room.
+        if let Some(d) = self.decided.get_mut(self.decided_n) {
+            *d = req;
+            self.decided_n += 1;
+        }
     }
 
     /// What "over" counts against: L, or for a bucket L plus what it
@@ -596,7 +622,7 @@ impl World {
         let allowance = self.allowance();
         // Allowed beyond the allowance, in decision order.
         let mut seen = 0;
-        for &req in &self.decided {
+        for &req in &self.decided[..self.decided_n] {
             let r = &mut self.requests[req as usize];
             if r.allowed {
                 seen += 1;
@@ -605,14 +631,22 @@ impl World {
         }
         let (servers, gateway_refused) = self.cards();
         let allowed = self.requests.iter().filter(|r| r.allowed).count() as u32;
-        let mut latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
-        let lower_middle = (latencies.len() - 1) / 2;
+        let latencies: Vec<u64> = self.requests.iter().map(RequestTrace::added_us).collect();
+        let lower_middle = latencies.len().saturating_sub(1) / 2;
         let latency_max_us = latencies.iter().copied().max().unwrap_or(0);
-        // Sorted by the crate's radix sort: `select_nth_unstable` brought
+        // Selected by the crate's radix select, not sorted (a sort was a
+        // twentieth of a run), nor `select_nth_unstable`, which brought
         // 2.5 KB of the standard library's selection code into the wasm.
-        super::sort::sort_keys(&mut latencies);
-        let latency_median_us = latencies[lower_middle];
+        let latency_median_us = super::sort::nth_key(&latencies, lower_middle);
         let final_counter = self.final_counter();
+        // Redis runs the calls in the order they were sent (every run is
+        // the same delay after its send, in one FIFO lane: see `exec`), and
+        // all of them unless it is down.
+        let executed = match s.redis {
+            Health::Down => 0,
+            _ => self.calls.len() as u32,
+        };
+        let redis_log = (0..executed).collect();
         Report {
             scenario: s,
             servers,
@@ -633,10 +667,10 @@ impl World {
             final_counter,
             latency_median_us,
             latency_max_us,
-            end_us: self.queue.now(),
+            end_us: self.queue.now().max(self.end_us),
             requests: self.requests.into_vec(),
             calls: self.calls,
-            redis_log: self.log,
+            redis_log,
         }
     }
 }
@@ -653,7 +687,7 @@ fn simulate(scenario: &Scenario) -> Report {
 /// How many requests `scenario`'s model lets through, and nothing else:
 /// the sweeps' inner loop.
 pub fn allowed(scenario: &Scenario) -> u32 {
-    allowed_from(scenario, &Start::new(scenario))
+    count_allowed(World::new(scenario.clamped()))
 }
 
 /// [`allowed`], from a [`Start`] already drawn for the scenario's seed,
@@ -661,11 +695,14 @@ pub fn allowed(scenario: &Scenario) -> u32 {
 /// the same count, without drawing and sorting the arrivals again.
 pub fn allowed_from(scenario: &Scenario, start: &Start) -> u32 {
     let s = scenario.clamped();
-    let mut world = if start.fits(&s) {
-        World::from_start(s, start)
-    } else {
-        World::new(s)
-    };
+    count_allowed(match start.fits(&s) {
+        true => World::from_start(s, start),
+        false => World::new(s),
+    })
+}
+
+/// Runs `world` and counts the requests it allowed.
+fn count_allowed(mut world: World) -> u32 {
     world.run_all();
     world.requests.iter().filter(|r| r.allowed).count() as u32
 }
@@ -677,10 +714,18 @@ pub fn allowed_from(scenario: &Scenario, start: &Start) -> u32 {
 pub fn run(scenario: &Scenario) -> Report {
     let mut report = simulate(scenario);
     let s = report.scenario;
+    // `s` is clamped, and so is it with a burst of L (every L is a burst
+    // in range, checked below when compiling): no second clamp.
     report.regular_user = if s.burst == s.limit {
         report.allowed
     } else {
-        allowed(&s.with_burst(s.limit))
+        count_allowed(World::new(s.with_burst(s.limit)))
     };
     report
 }
+
+// The regular user's run sends L requests: every limit is a burst in range.
+const _: () = {
+    use super::scenario::{BURST, LIMIT};
+    assert!(BURST.min <= LIMIT.min && LIMIT.max <= BURST.max);
+};

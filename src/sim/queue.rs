@@ -34,15 +34,15 @@ const EMPTY: u64 = u64::MAX;
 /// A lane: events scheduled with one delay, in (time, order scheduled)
 /// order. A ring of a power-of-two size, read at `head` and written at
 /// `tail` (both count up; masked into the ring), doubled when full: a lane
-/// holds the events it has waiting, and nothing is shifted. Keys and
-/// events are two slices, written in place: no vector's `push` (a call,
-/// in the size-optimised build, per event).
+/// holds the events it has waiting, and nothing is shifted. Each slot is
+/// a key and its event, side by side in one slice (one look-up, one
+/// bounds check), written in place: no vector's `push` (a call, in the
+/// size-optimised build, per event).
 struct Lane<E> {
     delay: u64,
     head: usize,
     tail: usize,
-    keys: Box<[u64]>,
-    events: Box<[E]>,
+    slots: Box<[(u64, E)]>,
 }
 
 impl<E: Copy> Lane<E> {
@@ -53,32 +53,32 @@ impl<E: Copy> Lane<E> {
             delay,
             head: 0,
             tail: 0,
-            keys: Box::new([]),
-            events: Box::new([]),
+            slots: Box::new([]),
         }
     }
 
     /// Adds `event`, whose key is `key`, at the tail.
     fn push(&mut self, key: u64, event: E) {
-        if self.tail - self.head == self.keys.len() {
+        if self.tail - self.head == self.slots.len() {
             self.grow(event);
         }
-        let i = self.tail & (self.keys.len() - 1);
-        self.keys[i] = key;
-        self.events[i] = event;
+        let i = self.tail & (self.slots.len() - 1);
+        self.slots[i] = (key, event);
         self.tail += 1;
     }
 
-    /// Doubles the ring (16 at least), its waiting events moved to the
-    /// front in order; `filler` fills the free slots.
+    /// Doubles the ring (64 at least: a run's busy lanes hold dozens),
+    /// its waiting events moved to the front in order; `filler` fills the
+    /// free slots. Rare, so out of the way of `push`.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self, filler: E) {
-        let mask = self.keys.len().wrapping_sub(1);
-        let waiting = self.head..self.tail;
-        let keys = waiting.clone().map(|n| self.keys[n & mask]).collect();
-        let events = waiting.map(|n| self.events[n & mask]).collect();
-        let size = (2 * self.keys.len()).max(16);
-        self.keys = pad(keys, size, EMPTY);
-        self.events = pad(events, size, filler);
+        let mask = self.slots.len().wrapping_sub(1);
+        let waiting = (self.head..self.tail)
+            .map(|n| self.slots[n & mask])
+            .collect();
+        let size = (2 * self.slots.len()).max(64);
+        self.slots = pad(waiting, size, (EMPTY, filler));
         (self.head, self.tail) = (0, self.tail - self.head);
     }
 }
@@ -91,17 +91,19 @@ fn pad<T: Copy>(mut v: Vec<T>, size: usize, filler: T) -> Box<[T]> {
 
 /// The queue. `E` is the event type.
 ///
-/// The lanes and their heads are boxed slices, not vectors: they change
-/// only when a lane is added (a few times a run, at its start), and a
-/// slice's indexing is the compiler's own where a vector's is a call in
-/// the size-optimised build.
+/// The lanes and their heads are arrays of [`LANES`], the unused ones
+/// empty: nothing allocated for them, and a lane named by a key's low
+/// three bits needs no bounds check (a vector's indexing is a call in the
+/// size-optimised build).
 pub struct Queue<E> {
     /// First the lanes of events known before the run (`known` of them),
-    /// then one per delay.
-    lanes: Box<[Lane<E>]>,
+    /// then one per delay: `used` in all.
+    lanes: [Lane<E>; LANES],
     known: usize,
-    /// Each lane's head key, or [`EMPTY`]: what `pop` compares.
-    heads: Box<[u64]>,
+    used: usize,
+    /// Each lane's head key, or [`EMPTY`] (an unused lane's too): what
+    /// `pop` compares.
+    heads: [u64; LANES],
     now: u64,
     seq: u64,
 }
@@ -113,9 +115,10 @@ impl<E: Copy> Queue<E> {
     /// anything scheduled later.
     pub fn new(initial: Vec<(u64, E)>) -> Self {
         let mut queue = Queue {
-            lanes: Box::new([]),
+            lanes: std::array::from_fn(|_| Lane::empty(0)),
             known: 0,
-            heads: Box::new([]),
+            used: 0,
+            heads: [EMPTY; LANES],
             now: 0,
             seq: 0,
         };
@@ -129,21 +132,20 @@ impl<E: Copy> Queue<E> {
     /// takes the smaller head. Only before anything is scheduled.
     pub fn add_known(&mut self, events: Vec<(u64, E)>) {
         debug_assert!(events.windows(2).all(|w| w[0].0 <= w[1].0));
-        assert!(self.lanes.len() == self.known);
+        assert!(self.used == self.known);
         let lane = self.known;
         let mut lane_of = Lane::empty(0);
         if let Some(&(_, first)) = events.first() {
             let size = events.len().next_power_of_two();
-            let mut keys = Vec::with_capacity(size);
-            let mut es = Vec::with_capacity(size);
             let seq = self.seq;
-            keys.extend((events.iter().zip(seq..)).map(|(&(t, _), n)| key(t, n, lane)));
-            es.extend(events.iter().map(|&(_, e)| e));
-            (lane_of.tail, self.seq) = (events.len(), seq + events.len() as u64);
-            lane_of.keys = pad(keys, size, EMPTY);
-            lane_of.events = pad(es, size, first);
+            let mut slots = events;
+            for (slot, n) in slots.iter_mut().zip(seq..) {
+                slot.0 = key(slot.0, n, lane);
+            }
+            (lane_of.tail, self.seq) = (slots.len(), seq + slots.len() as u64);
+            lane_of.slots = pad(slots, size, (EMPTY, first));
         }
-        let head = lane_of.keys.first().copied().unwrap_or(EMPTY);
+        let head = lane_of.slots.first().map_or(EMPTY, |s| s.0);
         self.add_lane(lane_of, head);
         self.known += 1;
     }
@@ -151,13 +153,10 @@ impl<E: Copy> Queue<E> {
     /// Adds `lane`, whose head key is `head`.
     fn add_lane(&mut self, lane: Lane<E>, head: u64) {
         // The key has three bits for the lane.
-        assert!(self.lanes.len() < LANES);
-        let mut lanes = std::mem::take(&mut self.lanes).into_vec();
-        lanes.push(lane);
-        self.lanes = lanes.into_boxed_slice();
-        let mut heads = std::mem::take(&mut self.heads).into_vec();
-        heads.push(head);
-        self.heads = heads.into_boxed_slice();
+        assert!(self.used < LANES);
+        self.lanes[self.used] = lane;
+        self.heads[self.used] = head;
+        self.used += 1;
     }
 
     /// The time of the last event popped.
@@ -170,11 +169,14 @@ impl<E: Copy> Queue<E> {
     /// [`Queue::schedule`], which a run takes once per delay it uses.
     pub fn lane(&mut self, delay: u64) -> usize {
         let known = self.known;
-        match self.lanes[known..].iter().position(|l| l.delay == delay) {
+        match self.lanes[known..self.used]
+            .iter()
+            .position(|l| l.delay == delay)
+        {
             Some(i) => known + i,
             None => {
                 self.add_lane(Lane::empty(delay), EMPTY);
-                self.lanes.len() - 1
+                self.used - 1
             }
         }
     }
@@ -199,17 +201,19 @@ impl<E: Copy> Queue<E> {
 
     /// The earliest event, first scheduled first among equal times.
     pub fn pop(&mut self) -> Option<(u64, E)> {
-        let k = self.heads.iter().fold(EMPTY, |least, &h| least.min(h));
+        let k = self.heads[..self.used]
+            .iter()
+            .fold(EMPTY, |least, &h| least.min(h));
         if k == EMPTY {
             return None;
         }
         let i = (k & 7) as usize;
         let lane = &mut self.lanes[i];
-        let mask = lane.keys.len() - 1;
-        let event = lane.events[lane.head & mask];
+        let mask = lane.slots.len() - 1;
+        let (_, event) = lane.slots[lane.head & mask];
         lane.head += 1;
         self.heads[i] = match lane.head < lane.tail {
-            true => lane.keys[lane.head & mask],
+            true => lane.slots[lane.head & mask].0,
             false => EMPTY,
         };
         self.now = k >> 32;

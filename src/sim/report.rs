@@ -219,7 +219,8 @@ pub struct Report {
     pub latency_median_us: u64,
     /// Added latency per request, largest, in µs.
     pub latency_max_us: u64,
-    /// When the last event of the run happened, in µs.
+    /// When the last thing in the run happened, in µs (a SET's or an
+    /// EXPIRE's reply included, though it is no event: see the engine).
     pub end_us: u64,
     /// Every request in arrival order.
     pub requests: Vec<RequestTrace>,

@@ -1,6 +1,6 @@
-//! The crate's sorts: one small stable merge sort for anything, and a
-//! radix sort for the model's integers (arrival times, latencies, event
-//! times), which is what the model sorts on every run.
+//! The crate's sorts: one small stable merge sort for anything, a radix
+//! sort for the model's integers (sparse arrival times, event times), and
+//! a radix select for the latencies' median on every run.
 //!
 //! The standard library's sorts are fast, but each type they are used with
 //! brings its own copy of several sorting routines into the wasm: six uses
@@ -10,7 +10,7 @@
 //! hundreds of integers per run, thousands of times for a chart, and the
 //! merge sort made every run three times slower (issue 38): its integers
 //! go through [`sort_keys`], a byte-at-a-time radix sort that is linear
-//! in the items and small in code.
+//! in the items and small in code, or for one value, [`nth_key`].
 
 use std::cmp::Ordering;
 
@@ -95,6 +95,49 @@ pub fn sort_keys(v: &mut [u64]) {
     if !in_v {
         v.copy_from_slice(&other);
     }
+}
+
+/// The `k`-th smallest (0-based) of the integers `v`, or 0 if there are
+/// not that many: what `sort_keys` would put at `v[k]`, without sorting.
+/// Most significant byte first, one counting pass per byte in which the
+/// items differ, each counting only the items that agree with the bytes
+/// chosen so far: O(n) per byte, nothing written but 256 counters. The
+/// latencies' median (every run of the model) reads it.
+pub fn nth_key(v: &[u64], k: usize) -> u64 {
+    if k >= v.len() {
+        return 0;
+    }
+    let (mut any, mut all) = (0u64, u64::MAX);
+    for &x in v {
+        any |= x;
+        all &= x;
+    }
+    // The bytes in which no two items differ are `all`'s; the others are
+    // chosen one at a time, from the top.
+    let differ = any ^ all;
+    let (mut k, mut chosen, mut mask) = (k, 0u64, 0u64);
+    for shift in (0..64)
+        .step_by(8)
+        .rev()
+        .filter(|&s| (differ >> s) & 0xff != 0)
+    {
+        let mut count = [0u32; 256];
+        for &x in v {
+            if x & mask == chosen {
+                count[(x >> shift) as u8 as usize] += 1;
+            }
+        }
+        // The byte whose items hold the k-th: the k items before it are
+        // in the smaller bytes. There is one, as k is below the count.
+        let mut byte = 0;
+        while byte < 255 && k >= count[byte] as usize {
+            k -= count[byte] as usize;
+            byte += 1;
+        }
+        chosen |= (byte as u64) << shift;
+        mask |= 0xff << shift;
+    }
+    chosen | (all & !mask)
 }
 
 /// One stable counting pass: `from` into `to`, by the byte at `shift`.

@@ -1,11 +1,12 @@
 //! The crate's sorts (`sim::sort`) against the standard library's: the
 //! merge sort against its stable sort (the same order, ties kept as
 //! given), the radix sort against its unstable sort on any integers,
-//! short and long, and the merge of two sorted lists against a stable
-//! sort of the two one after the other.
+//! short and long, the radix select against a sorted copy, and the merge
+//! of two sorted lists against a stable sort of the two one after the
+//! other.
 
 use proptest::prelude::*;
-use ratelimit_lab::sim::sort::{merge_by_key, sort, sort_by_key, sort_keys};
+use ratelimit_lab::sim::sort::{merge_by_key, nth_key, sort, sort_by_key, sort_keys};
 
 proptest! {
     #[test]
@@ -44,6 +45,23 @@ proptest! {
         let mut std_ = times;
         std_.sort_unstable();
         prop_assert_eq!(ours, std_);
+    }
+
+    #[test]
+    fn selects_what_a_sort_puts_at_each_place(
+        wide in proptest::collection::vec(any::<u64>(), 0..300),
+        times in proptest::collection::vec(0u64..40_000, 0..300),
+        few in proptest::collection::vec(prop::sample::select(vec![0u64, 2000, 4000, 1 << 40]), 0..300),
+    ) {
+        for v in [wide, times, few] {
+            let mut sorted = v.clone();
+            sorted.sort_unstable();
+            for (k, &want) in sorted.iter().enumerate() {
+                prop_assert_eq!(nth_key(&v, k), want);
+            }
+            // Past the end: 0, not a panic.
+            prop_assert_eq!(nth_key(&v, v.len()), 0);
+        }
     }
 
     #[test]
