@@ -95,18 +95,10 @@ function line(text, retry) {
   return p;
 }
 
-// The prerendered first screens: the page's others, one list asked for
-// once; a host's, one file a starting state, asked for only when its key
-// is among the prerendered ones (scripts/prerender writes this line: the
-// nth keys are first/host/<n>.json).
-const HOST_FIRST = [[""],["strategy=local"],["strategy=split"],["strategy=sync"],["strategy=edge"],["strategy=getset"],["strategy=incr"],["strategy=lua"],["embed=1"],["compact=1"],["preset=gatepass"]];
+// The prerendered first screens, the page's or the hosts', each list asked
+// for once, when an element needs one.
 const firsts = {};
-const fetchJson = (file, none) => (firsts[file] ??= fetch(at(file), { priority: 'high' }).then((r) => (r.ok ? r.json() : none)).catch(() => none));
-const first = (page, k) => {
-  if (page) return fetchJson('first/page.json', []).then((list) => list.find((f) => f.keys.includes(k)));
-  const n = HOST_FIRST.findIndex((keys) => keys.includes(k));
-  return n < 0 ? Promise.resolve() : fetchJson(`first/host/${n}.json`);
-};
+const first = (name) => (firsts[name] ??= fetch(at(`first/${name}.json`), { priority: 'high' }).then((r) => (r.ok ? r.json() : [])).catch(() => []));
 
 // Gives a first screen the sizes the widget would: each canvas's height by
 // the widget's own rules (vm::topology::height for the picture, ui::marks
@@ -210,8 +202,9 @@ function wait(el) {
   // The host's screen once its stylesheet is in too (unstyled, it would
   // flash); never once the files have failed (their words stay).
   const gone = () => live(el) || failed || !el.isConnected || key(el) !== k;
-  first(own(el), k).then(async (hit) => {
-    if (!hit?.keys?.includes(k) || gone()) return;
+  first(own(el) ? 'page' : 'host').then(async (list) => {
+    const hit = list.find((f) => f.keys.includes(k));
+    if (!hit || gone()) return;
     await sheetIn(stage(el));
     if (gone()) return;
     const t = document.createElement('template');

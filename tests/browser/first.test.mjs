@@ -62,10 +62,8 @@ test('the prerendered first screens are the live widget markup (public/first.jso
   // The build carries them: the page's own in index.html, the rest beside it.
   const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   assert.ok(index.includes(committed.find((f) => f.page && f.keys.includes('')).html), 'index.html holds the first screen');
-  const pages = JSON.parse(fs.readFileSync(path.join(DIST, 'first', 'page.json'), 'utf8'));
-  const hosts = committed.filter((f) => !f.page);
-  hosts.forEach((f, n) => assert.deepEqual(JSON.parse(fs.readFileSync(path.join(DIST, 'first', 'host', `${n}.json`), 'utf8')), { keys: f.keys, html: f.html }, `first/host/${n}.json`));
-  assert.equal(pages.length + hosts.length, committed.length - 1);
+  const listed = ['page', 'host'].flatMap((n) => JSON.parse(fs.readFileSync(path.join(DIST, 'first', `${n}.json`), 'utf8')));
+  assert.equal(listed.length, committed.length - 1);
 });
 
 test('the page paints its first screen before the wasm, the same figures as the live widget, and nothing moves when it starts', async () => {

@@ -124,9 +124,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const all = await captureAll();
   await shutdown();
   fs.writeFileSync(FIRST_FILE, JSON.stringify(all) + '\n');
-  // The loader's list of the hosts' screens (first/host/<n>.json).
-  const loader = path.join(ROOT, 'public/ratelimit-lab.js');
-  const hosts = JSON.stringify(all.filter((f) => !f.page).map((f) => f.keys));
-  fs.writeFileSync(loader, fs.readFileSync(loader, 'utf8').replace(/^const HOST_FIRST = .*;$/m, () => `const HOST_FIRST = ${hosts};`));
   console.log(`wrote ${path.relative(ROOT, FIRST_FILE)}: ${all.length} first screens`);
 }
