@@ -234,6 +234,43 @@ describe('print', () => {
     await w.close();
   });
 
+  // Chromium lays an A4 page with the handout's 12 mm margins out 704 px
+  // wide (measured in a printed PDF with container queries) but prints
+  // only its 186 mm, 703 px, from the left margin on; on Letter it scales
+  // the same A4 layout down (the stylesheet's `@page { size: A4 }`). So a
+  // print is this layout: 704 px wide, in print media.
+  const A4_LAYOUT = 704;
+
+  test('printed on A4, each question\'s number stands 4 mm clear of the other column\'s lines', async () => {
+    const w = await openWidget('?strategy=getset', { width: A4_LAYOUT, height: 900 });
+    await w.page.emulateMedia({ media: 'print' });
+    const wrong = await w.page.locator('[data-testid="quiz-question"]').first().evaluate((first, clear) => {
+      const qs = [...first.parentElement.querySelectorAll('[data-testid="quiz-question"]')];
+      const glyphs = (node) => { const r = document.createRange(); r.selectNodeContents(node); return [...r.getClientRects()].filter((b) => b.width > 0); };
+      // Boxes that share some of their height and come within `gap` px side by side.
+      const near = (a, b, gap) => a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5 && a.left - gap < b.right && b.left < a.right + gap;
+      // Every line of the quiz's text but the numbers: prompts and options.
+      const lines = qs.flatMap((q, i) => [...q.querySelectorAll('.rll-question__prompt, .rll-question__choice')]
+        .flatMap((el) => glyphs(el).map((b) => ({ i, b, text: el.textContent.trim().slice(0, 30) }))));
+      const out = [];
+      qs.forEach((q, i) => {
+        const n = q.querySelector('.rll-question__n');
+        for (const g of glyphs(n)) {
+          for (const l of lines) {
+            // Its own prompt may follow it closely, but not run under it.
+            if (l.i === i ? near(g, l.b, -0.5) : near(g, l.b, clear)) out.push(`${n.textContent} is within ${l.i === i ? 0 : 4} mm of question ${l.i + 1}'s "${l.text}"`);
+          }
+        }
+      });
+      return out;
+    }, (4 / 25.4) * 96);
+    // (The columns are 6 mm apart: a number nearer the words of the other
+    // column reads as the end of their line, "runs11.".)
+    assert.deepEqual(wrong, []);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('a quiz-only embed prints its quiz from page one, on one page', async () => {
     const { page, context, watcher } = await openPage(`${(await server()).url}?strategy=getset&embed=1&hide=title,tabs,controls,picture,totals,cards,timeline,log,charts,explanation,takeaways`, { width: 1100, height: 900 });
     await page.locator('[data-testid="quiz-question"]').first().waitFor();
