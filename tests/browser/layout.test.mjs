@@ -3,7 +3,9 @@
 // placeholder, focus that jumps back up the screen, radio groups broken
 // mid-row, empty right halves, a tab change that moves the picture, the
 // time's value running under "Speed" in a narrow frame, and printouts with
-// blank pages, lost question numbers or a lone sentence on page one.
+// blank pages, lost question numbers or a lone sentence on page one; and
+// issue 37's: printed numbers against the other column's words, and the
+// boxes' right borders cut off at the page's edge.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -240,6 +242,7 @@ describe('print', () => {
   // the same A4 layout down (the stylesheet's `@page { size: A4 }`). So a
   // print is this layout: 704 px wide, in print media.
   const A4_LAYOUT = 704;
+  const A4_PRINTED = (186 / 25.4) * 96;
 
   test('printed on A4, each question\'s number stands 4 mm clear of the other column\'s lines', async () => {
     const w = await openWidget('?strategy=getset', { width: A4_LAYOUT, height: 900 });
@@ -267,6 +270,23 @@ describe('print', () => {
     // (The columns are 6 mm apart: a number nearer the words of the other
     // column reads as the end of their line, "runs11.".)
     assert.deepEqual(wrong, []);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
+  test('printed on A4, the widget ends inside the printed width: no box\'s right border is cut off', async () => {
+    const w = await openWidget('', { width: A4_LAYOUT, height: 900 });
+    await w.page.emulateMedia({ media: 'print' });
+    // Everything inside the widget (its own box is margin, with no ink).
+    const wide = await w.page.locator('.rll').first().evaluate((root, limit) => [...root.querySelectorAll('*')]
+      .filter((el) => el.checkVisibility())
+      .map((el) => ({ el: el.className.baseVal ?? el.className, right: el.getBoundingClientRect().right }))
+      .filter((b) => b.right > limit)
+      .map((b) => `${b.el} ends at ${b.right.toFixed(2)} px`), A4_PRINTED);
+    assert.deepEqual(wide.slice(0, 10), [], `printed width ${A4_PRINTED.toFixed(2)} px; ${wide.length} boxes past it`);
+    // And it still spans the page: the bordered totals end within 2 mm of it.
+    const totals = await w.page.locator('.rll-totals').evaluate((el) => el.checkVisibility() && el.getBoundingClientRect().right);
+    assert.ok(totals > A4_PRINTED - (2 / 25.4) * 96, `the totals end at ${totals} px`);
     assert.deepEqual(w.problems(), []);
     await w.close();
   });
