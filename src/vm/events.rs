@@ -29,42 +29,55 @@ pub struct Message {
     pub when: &'static str,
 }
 
+/// The guide's words for `$en`, natively (the docs' tables are written
+/// from them by a native test); "" in a wasm build, which never shows
+/// them (about 0.6 KB gzip the page would fetch for nothing).
+macro_rules! guide {
+    ($en:literal) => {
+        if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            $en
+        }
+    };
+}
+
 /// Every message, in the guide's order.
 pub const MESSAGES: [Message; 7] = [
     Message {
         kind: "ready",
         fields: &[],
-        when: "once, when the widget is mounted and bound",
+        when: guide!("once, when the widget is mounted and bound"),
     },
     Message {
         kind: "resize",
         fields: &["height", "print"],
-        when: "once loaded, then whenever its height changes (a ResizeObserver, not a timer), and once more when its printed height is measured (400 ms after the height last changed); `height` and `print` in CSS pixels (`print` is 0 until first measured)",
+        when: guide!("once loaded, then whenever its height changes (a ResizeObserver, not a timer), and once more when its printed height is measured (400 ms after the height last changed); `height` and `print` in CSS pixels (`print` is 0 until first measured)"),
     },
     Message {
         kind: "quiz",
         fields: &["answered", "correct", "total", "question", "prompt", "option", "right"],
-        when: "after each first answer to a quiz question: how many are answered, how many first answers were right, the number of questions; then which question (1-based), its text, the option chosen and whether it was right",
+        when: guide!("after each first answer to a quiz question: how many are answered, how many first answers were right, the number of questions; then which question (1-based), its text, the option chosen and whether it was right"),
     },
     Message {
         kind: "completed",
         fields: &["score", "max"],
-        when: "once every question has a first answer: `score` first answers right out of `max` (again after \"Try again\", when every question is answered again); never for the built-in quiz standing in for a content file that could not be used, unless `fallback=builtin`",
+        when: guide!("once every question has a first answer: `score` first answers right out of `max` (again after \"Try again\", when every question is answered again); never for the built-in quiz standing in for a content file that could not be used, unless `fallback=builtin`"),
     },
     Message {
         kind: "tour",
         fields: &["step", "steps", "done"],
-        when: "when a lesson step's goal is first met (once per step, however often the learner meets it again): the step (1-based), the number of steps, and how many steps' goals have been met so far",
+        when: guide!("when a lesson step's goal is first met (once per step, however often the learner meets it again): the step (1-based), the number of steps, and how many steps' goals have been met so far"),
     },
     Message {
         kind: "tour-completed",
         fields: &["steps"],
-        when: "right after the `tour` message of the last step's goal",
+        when: guide!("right after the `tour` message of the last step's goal"),
     },
     Message {
         kind: "content-error",
         fields: &["reason", "detail"],
-        when: "once, right after `ready`, when a content file was asked for and could not be used: `reason` in plain words (“the server answered 404”, “it is not written the way the widget expects”), `detail` what exactly was wrong (the parser's message, for the course author)",
+        when: guide!("once, right after `ready`, when a content file was asked for and could not be used: `reason` in plain words (“the server answered 404”, “it is not written the way the widget expects”), `detail` what exactly was wrong (the parser's message, for the course author)"),
     },
 ];
 
@@ -82,7 +95,7 @@ pub fn fields(kind: &str) -> &'static [&'static str] {
 /// words.
 pub const LTI_RESIZE: (&str, &str) = (
     "lti.frameResize",
-    "beside every `resize`, with the same height: the message Canvas (and other LTI hosts) resize a tool's frame on",
+    guide!("beside every `resize`, with the same height: the message Canvas (and other LTI hosts) resize a tool's frame on"),
 );
 
 /// The methods the loader (`public/ratelimit-lab.js`) gives every
@@ -90,9 +103,9 @@ pub const LTI_RESIZE: (&str, &str) = (
 /// (docs/EMBEDDING.md, "The element's API": written from these; a test
 /// keeps the names the loader's).
 pub const API: [(&str, &str); 3] = [
-    ("reset()", "what the widget's Reset button does: back to the state its attributes give"),
-    ("set(params)", "sets parameters by the URL's names and rules: `el.set({ servers: 8, strategy: \"incr\" })` or `el.set(\"servers=8&strategy=incr\")`; it writes the attributes (`data-*` ones on a `data-ratelimit-lab` element), so Reset then returns there; unknown names are ignored"),
-    ("destroy()", "removes the widget and frees everything it held; the element stays, empty"),
+    ("reset()", guide!("what the widget's Reset button does: back to the state its attributes give")),
+    ("set(params)", guide!("sets parameters by the URL's names and rules: `el.set({ servers: 8, strategy: \"incr\" })` or `el.set(\"servers=8&strategy=incr\")`; it writes the attributes (`data-*` ones on a `data-ratelimit-lab` element), so Reset then returns there; unknown names are ignored")),
+    ("destroy()", guide!("removes the widget and frees everything it held; the element stays, empty")),
 ];
 
 /// A question got its first answer (`on_quiz`).
