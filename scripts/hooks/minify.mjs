@@ -49,7 +49,7 @@ for (const name of ['ratelimit_lab.js', 'ratelimit-lab.js']) {
 // wherever the glue says them. Stops the build if an import is not in the
 // glue as a whole word (the glue would then not match the wasm).
 function shortNames(wasm, glue) {
-  const own = /^(__wbg_|__wbindgen_|__externref_|wasm_bindgen__)/;
+  const own = /^(__wbg_|__wbindgen_|__externref_|wasm_bindgen_)/;
   const names = new Map();
   const imports = new Set();
   const short = (old) => {
