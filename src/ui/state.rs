@@ -146,11 +146,13 @@ impl Lab {
     /// Creates the state for `mount` and provides it to the current owner.
     pub fn provide(mount: Mount) -> Lab {
         let scenario = RwSignal::new(mount.page.scenario);
-        let report = memo(move || scenario.with(sim::run));
+        let report = super::memo_new(move || scenario.with(sim::run));
         let strategy = memo(move || scenario.with(|s| s.strategy));
         let shared = memo(move || report.with(reads::shared_reads));
         let races = memo(move || report.with(|r| shared.with(|s| crate::vm::narrate::races(r, s))));
-        let down = memo(move || report.with(|r| totals::down_scenario(r).map(|s| sim::run(&s))));
+        let down = super::memo_new(move || {
+            report.with(|r| totals::down_scenario(r).map(|s| sim::run(&s)))
+        });
         let time = RwSignal::new(None::<u64>);
         let at_end = memo(move || {
             let end = report.with(|r| r.end_us);
