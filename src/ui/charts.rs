@@ -300,15 +300,23 @@ struct Section {
 }
 
 impl Section {
-    fn find(root: &web_sys::Element) -> Option<Section> {
+    fn find(lab: Lab, root: &web_sys::Element) -> Option<Section> {
         let section = super::dom::slot(root, Slot::Charts)?;
+        // Nobody sees a chart off screen: sweep only while it is (nearly)
+        // in view, and once its words (read later, [`super::later`]) are here.
+        let near = use_visible(&section);
+        let visible = if super::later::ready() {
+            near
+        } else {
+            super::later::want_when_near(lab.later, &section);
+            super::memo(move || near.get() && lab.later.get() == super::later::READY).into()
+        };
         let get = |attr: &str, n: &str| super::dom::find(&section, &format!("[{attr}=\"{n}\"]"));
         let hosts = [get("data-chart", "servers")?, get("data-chart", "rtt")?];
         let tables = [get("data-table", "servers")?, get("data-table", "rtt")?];
         Some(Section {
             width: use_width(&hosts[0], None),
-            // Nobody sees a chart off screen: sweep only while it is (nearly) in view.
-            visible: use_visible(&section),
+            visible,
             note: super::dom::slot(&section, Slot::ChartNote),
             working: super::dom::slot(&section, Slot::ChartWorking),
             hosts,
@@ -400,7 +408,7 @@ fn draw_mini(lab: Lab, mini: &Mini, rtt: &Sweeping, drawn: &mut Drawn) {
 /// Binds the charts and the mini chart under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
     let views = Views {
-        section: Section::find(root),
+        section: Section::find(lab, root),
         mini: super::dom::slot(root, Slot::RttMini).map(|host| Mini {
             width: use_width(&host, None),
             visible: use_visible(&host),
@@ -489,6 +497,8 @@ fn follow(
             sw.follow(&s);
         }
         if let Some(n) = views.section.as_ref().and_then(|s| s.note.as_ref()) {
+            // Its words are read later: written again once they are here.
+            lab.later.track();
             super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
         }
         if let Some(m) = &views.mini {

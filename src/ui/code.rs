@@ -5,7 +5,7 @@
 use super::prelude::*;
 
 use super::state::Lab;
-use crate::vm::code::{at_sentence, here, markup, note};
+use crate::vm::code::{at_sentence, here, markup, note, waiting};
 use crate::vm::names::Slot;
 
 /// Binds the code view under `root`.
@@ -16,6 +16,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let at = super::dom::slot(root, Slot::CodeAt);
     let note_el = super::dom::slot(root, Slot::CodeNote);
     let id = lab.m().id.clone();
+    // The files come with the texts read later ([`super::later`]), once
+    // the code view comes near the screen; a line says so meanwhile.
+    let waits = !super::later::ready();
+    if waits {
+        super::later::want_when_near(lab.later, &host);
+    }
     // The files change with the strategy and the algorithm it runs.
     let shown = super::memo(move || lab.scenario.with(|s| (s.strategy, s.algo())));
     {
@@ -23,7 +29,16 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let mut last = crate::vm::html::Html::new();
         super::effect(move || {
             let (s, a) = shown.get();
-            super::dom::html(&host, markup(s, a, &id), &mut last);
+            let words = if waits {
+                lab.later.get()
+            } else {
+                super::later::READY
+            };
+            let h = match words {
+                super::later::READY => markup(s, a, &id),
+                w => waiting(w == super::later::FAILED, &lab.m().texts),
+            };
+            super::dom::html(&host, h, &mut last);
             if let Some(n) = &note_el {
                 super::dom::text(n, &lab.t(note(s, a)));
             }
@@ -41,6 +56,10 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let mut marked: Option<web_sys::Element> = None;
     super::effect(move || {
         shown.track();
+        // Once the files are here, the line is marked in them.
+        if waits {
+            lab.later.track();
+        }
         let h = paused
             .get()
             .and_then(|t| lab.report.with(|r| here(r, t)))

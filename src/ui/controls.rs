@@ -124,17 +124,8 @@ pub fn bind(lab: Lab, root: &Element) {
     // screen, on a phone and a desktop alike), written once they are here.
     let explain_later = !crate::vm::text::later_ready();
     if explain_later {
-        if let Some(near) = slot(root, Slot::Explain1)
-            .and_then(|p| p.parent_element())
-            .map(|g| super::canvas::use_visible(&g))
-        {
-            effect(move || {
-                // Again each time it comes near after a failed fetch.
-                let state = lab.later.get_untracked();
-                if near.get() && (state == super::later::IDLE || state == super::later::FAILED) {
-                    super::later::want(lab.later);
-                }
-            });
+        if let Some(group) = slot(root, Slot::Explain1).and_then(|p| p.parent_element()) {
+            super::later::want_when_near(lab.later, &group);
         }
     }
     let mut slots: Vec<Option<Kept>> = [

@@ -7,12 +7,13 @@
 //! them out of the bytes fetched before the widget is interactive.
 //! Every widget on the page shares the one fetch; a part waiting for it
 //! shows a loading line, and a polite notice if it fails (then opening the
-//! part again tries again).
+//! part again tries again). The code view's files come in the same file
+//! ([`crate::vm::snippets`]).
 
 use std::cell::RefCell;
 
 use super::prelude::*;
-use crate::vm::text;
+use crate::vm::{snippets, text};
 use wasm_bindgen::JsValue;
 
 /// The states of a widget's `Lab::later` (a `u8` signal: a type the widget already
@@ -39,9 +40,14 @@ pub fn set_base(base: String) {
     BASE.set(base);
 }
 
+/// Whether what `later.json` holds is here: the texts and the code's files.
+pub fn ready() -> bool {
+    text::later_ready() && snippets::ready()
+}
+
 /// The state to start a widget in: ready if the texts are here already.
 pub fn start() -> u8 {
-    if text::later_ready() {
+    if ready() {
         READY
     } else {
         IDLE
@@ -52,7 +58,7 @@ pub fn start() -> u8 {
 /// here or on their way. `state` (a widget's `Lab::later`) says when they
 /// are ready (or not).
 pub fn want(state: RwSignal<u8>) {
-    if text::later_ready() {
+    if ready() {
         if state.get_untracked() != READY {
             state.set(READY);
         }
@@ -68,10 +74,22 @@ pub fn want(state: RwSignal<u8>) {
     }));
 }
 
+/// Fetches the file once `el` (a part that shows later texts) comes near
+/// the screen, and again each time it comes near after a failed fetch.
+pub fn want_when_near(state: RwSignal<u8>, el: &web_sys::Element) {
+    let near = super::canvas::use_visible(el);
+    super::effect(move || {
+        let now = state.get_untracked();
+        if near.get() && (now == IDLE || now == FAILED) {
+            want(state);
+        }
+    });
+}
+
 /// Calls `done` once the file is read (true) or could not be (false),
 /// fetching it unless it is here or on its way.
 pub fn fetch(done: Done) {
-    if text::later_ready() {
+    if ready() {
         return done(true);
     }
     let first = WAITING.with_borrow_mut(|w| {
@@ -100,22 +118,25 @@ pub fn fetch(done: Done) {
     .forget();
 }
 
-/// Reads `later.json`'s text (`{ keys: [name], text: { key: English } }`)
-/// into the texts table.
+/// Reads `later.json` (`{ keys: [name], text: { key: English }, files:
+/// { name: text } }`) into the texts table and the code's files.
 fn read(body: &str) -> bool {
     let Ok(obj) = js_sys::JSON::parse(body) else {
         return false;
     };
     let get = |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).ok();
-    let (Some(keys), Some(text)) = (get(&obj, "keys"), get(&obj, "text")) else {
+    let (Some(keys), Some(text), Some(files)) =
+        (get(&obj, "keys"), get(&obj, "text"), get(&obj, "files"))
+    else {
         return false;
     };
-    if !js_sys::Array::is_array(&keys) || !text.is_object() {
+    if !js_sys::Array::is_array(&keys) || !text.is_object() || !files.is_object() {
         return false;
     }
     let keys: Vec<String> = js_sys::Array::from(&keys)
         .iter()
         .map(|k| k.as_string().unwrap_or_default())
         .collect();
-    text::load_later(keys, |key| get(&text, key).and_then(|v| v.as_string()))
+    let files_read = snippets::load(|name| get(&files, name).and_then(|v| v.as_string()));
+    files_read && text::load_later(keys, |key| get(&text, key).and_then(|v| v.as_string()))
 }

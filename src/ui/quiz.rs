@@ -122,12 +122,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let reword = lab.m().builtin_quiz && !crate::vm::text::later_ready();
     if reword {
         if let Some(quiz) = items.first().and_then(|li| li.parent_element()) {
-            let near = super::canvas::use_visible(&quiz);
-            super::effect(move || {
-                if near.get() && lab.later.get_untracked() == later::IDLE {
-                    later::want(lab.later);
-                }
-            });
+            later::want_when_near(lab.later, &quiz);
         }
     }
     let mut worded: Option<Vec<crate::vm::quiz::Question>> = None;

@@ -35,7 +35,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 pub fn line_of(s: Strategy, a: Algo, needle: &str) -> u32 {
     let mut n = 0;
     for f in files(s, a) {
-        for l in lines(f.text) {
+        for l in lines(f.text()) {
             n += 1;
             if l.contains(needle) {
                 return n;
@@ -158,7 +158,7 @@ pub fn markup(s: Strategy, a: Algo, id: &str) -> Html {
             id,
             k
         );
-        for l in lines(f.text) {
+        for l in lines(f.text()) {
             n += 1;
             html!(out, r#"<span class="rll-code__line" data-line="{}">"#, n);
             colour(&mut out, l, lua);
@@ -166,6 +166,22 @@ pub fn markup(s: Strategy, a: Algo, id: &str) -> Html {
         }
         out.push_lit("</code></pre>");
     }
+    out
+}
+
+/// What the code view shows while its files are on their way (`failed`:
+/// they could not come; scrolling to it again tries again).
+pub fn waiting(failed: bool, t: &Texts) -> Html {
+    let mut out = Html::with_capacity(120);
+    html!(
+        out,
+        r#"<p class="rll-code__wait" role="status">{}</p>"#,
+        esc(t.get(if failed {
+            T::CodeNotLoaded
+        } else {
+            T::CodeLoading
+        }))
+    );
     out
 }
 

@@ -444,25 +444,25 @@ texts! {
     ChartsTitle "charts.title" "What gets through, over 50 bursts";
     ChartServers "chart.servers" "As servers are added";
     ChartRtt "chart.rtt" "As the round trip grows";
-    ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit.";
-    ChartNoteTwo "chart.note.two" "Each point is the mean of 50 bursts (seeds {from} to {to}): of {bs} requests as servers are added, more than yours so that the ceiling shows, and of {br}, yours, as the round trip grows. The band runs from the fewest to the most allowed. The dashed line is the limit.";
-    ChartAxisServers "chart.axis.servers" "API servers";
-    ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)";
-    ChartLimit "chart.limit" "limit {l}";
+    ChartNote "chart.note" "Each point is the mean of 50 bursts (seeds {from} to {to}) of {b} requests; the band runs from the fewest to the most allowed. The dashed line is the limit." later;
+    ChartNoteTwo "chart.note.two" "Each point is the mean of 50 bursts (seeds {from} to {to}): of {bs} requests as servers are added, more than yours so that the ceiling shows, and of {br}, yours, as the round trip grows. The band runs from the fewest to the most allowed. The dashed line is the limit." later;
+    ChartAxisServers "chart.axis.servers" "API servers" later;
+    ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)" later;
+    ChartLimit "chart.limit" "limit {l}" later;
     ChartWorking "chart.working" "Computing the sweep…";
     ChartPoint "chart.point" "{s}, {x}: {mean} allowed on average, fewest {min}, most {max}";
-    ChartSummary "chart.summary" "{title}: the mean allowed of {b} requests over 50 bursts, limit {l}. {lines}. Every number is in the table under the chart.";
-    ChartLine "chart.line" "{s}: {trend}";
+    ChartSummary "chart.summary" "{title}: the mean allowed of {b} requests over 50 bursts, limit {l}. {lines}. Every number is in the table under the chart." later;
+    ChartLine "chart.line" "{s}: {trend}" later;
     ChartFlat "chart.flat" "{a} throughout";
     ChartUntil "chart.until" "{a} at {x0}, then {b} from about {xp} on";
     ChartTo "chart.to" "{a} at {x0}, {b} at {x1}";
     ChartMini "chart.mini" "At {x}: {n} of {b} get through on average; {trend}.";
-    ChartCaption "chart.caption" "{title}: mean allowed (fewest–most) by {axis}";
+    ChartCaption "chart.caption" "{title}: mean allowed (fewest–most) by {axis}" later;
     ChartAtServer "chart.at.server" "{n} server";
     ChartAtServers "chart.at.servers" "{n} servers";
     ChartAtRtt "chart.at.rtt" "{n} ms round trip";
     ChartTable "chart.table" "The same numbers as a table";
-    ChartColStrategy "chart.col.strategy" "Strategy";
+    ChartColStrategy "chart.col.strategy" "Strategy" later;
 
     // Explanations.
     ExplainTitle "explain.title" "Why this happens";
@@ -540,20 +540,22 @@ texts! {
     // The code beside the picture.
     CodeTitle "code.title" "The code, on a Node server";
     CodeIntro "code.intro" "The limiter as you would write it in JavaScript, with the node-redis client where it calls Redis. A test runs these very files against a real Redis.";
-    CodeLocal "code.local" "Correct on a laptop, where one server sees every request. Behind a load balancer each process has its own Map, and each Map sees only its share.";
-    CodeSplit "code.split" "SERVERS has to match the fleet as it is now, and each share has to absorb a user's uneven burst.";
-    CodeSync "code.sync" "allow never waits for Redis; sync runs every few milliseconds, adds this server's counts and learns the fleet's total.";
-    CodeEdge "code.edge" "The same Map as local counters, in the one process every request passes through.";
-    CodeGetSet "code.getset" "This is the racy version: between the GET and the SET other requests read the same count. The fix is one line: INCR, which adds one and returns the count in one step.";
-    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The key names its window, so each window counts from zero; the first hit's EXPIRE removes the key once its window is over.";
-    CodeLog "code.log" "The script keeps the times of the requests it let through in a sorted set: it drops those older than the window, counts the rest, and adds this one only if there is room. Exact in any window, for up to L entries per user.";
-    CodeCounter "code.counter" "The script keeps two counts, this window's and the last one's, and weighs the last one by how much of it still falls within the window. Two integers per user, and nearly exact.";
-    CodeLua "code.lua" "Redis runs the whole script before any other command, so checking and taking a token are one step. EVALSHA sends only the script's hash; the first call sends the script itself with EVAL.";
-    CodeWhen "code.when" "Pause or step the replay to see the line the latest request is on.";
-    CodeAt "code.at" "Request #{i}, on server {s}, is at line {n}.";
-    CodeAtGateway "code.at.gateway" "Request #{i}, at the gateway, is at line {n}.";
-    CodeAtRead "code.at.read" "Request #{i}, on server {s}, is at line {n}: its GET read {v}.";
-    CodeAtSync "code.at.sync" "Server {s}'s sync is at line {n}.";
+    CodeLocal "code.local" "Correct on a laptop, where one server sees every request. Behind a load balancer each process has its own Map, and each Map sees only its share." later;
+    CodeSplit "code.split" "SERVERS has to match the fleet as it is now, and each share has to absorb a user's uneven burst." later;
+    CodeSync "code.sync" "allow never waits for Redis; sync runs every few milliseconds, adds this server's counts and learns the fleet's total." later;
+    CodeEdge "code.edge" "The same Map as local counters, in the one process every request passes through." later;
+    CodeGetSet "code.getset" "This is the racy version: between the GET and the SET other requests read the same count. The fix is one line: INCR, which adds one and returns the count in one step." later;
+    CodeIncr "code.incr" "The fix for GET then SET: one atomic command. The key names its window, so each window counts from zero; the first hit's EXPIRE removes the key once its window is over." later;
+    CodeLog "code.log" "The script keeps the times of the requests it let through in a sorted set: it drops those older than the window, counts the rest, and adds this one only if there is room. Exact in any window, for up to L entries per user." later;
+    CodeCounter "code.counter" "The script keeps two counts, this window's and the last one's, and weighs the last one by how much of it still falls within the window. Two integers per user, and nearly exact." later;
+    CodeLua "code.lua" "Redis runs the whole script before any other command, so checking and taking a token are one step. EVALSHA sends only the script's hash; the first call sends the script itself with EVAL." later;
+    CodeLoading "code.loading" "Loading the code…";
+    CodeNotLoaded "code.not_loaded" "The code could not be loaded. Check the connection, then scroll back to it.";
+    CodeWhen "code.when" "Pause or step the replay to see the line the latest request is on." later;
+    CodeAt "code.at" "Request #{i}, on server {s}, is at line {n}." later;
+    CodeAtGateway "code.at.gateway" "Request #{i}, at the gateway, is at line {n}." later;
+    CodeAtRead "code.at.read" "Request #{i}, on server {s}, is at line {n}: its GET read {v}." later;
+    CodeAtSync "code.at.sync" "Server {s}'s sync is at line {n}." later;
 
     // Words you need.
     GlossaryTitle "glossary.title" "Words you need";

@@ -25,6 +25,13 @@ function lineOf(s, needle) {
 }
 
 const code = (w) => w.locator('code');
+/** Brings the code view near the screen, as a learner scrolling to it does
+ * (its files come with the texts read later, fetched then), and waits for
+ * the files. */
+async function reach(w) {
+  await code(w).scrollIntoViewIfNeeded();
+  await waitFor(() => code(w).locator('pre').count(), { message: 'the code files' });
+}
 /** What the moment shows: the scrubber (to 0.01 ms) and the sentence under the code. */
 const shown = (w) => w.page.evaluate(() => [document.querySelector('[data-testid="time"]').value, document.querySelector('[data-testid="code-at"]').textContent].join('|'));
 /** One step of the replay; waits until the moment shown has changed (two events 0.01 ms apart may look alike: then 500 ms at most). */
@@ -38,6 +45,7 @@ const current = (w) => code(w).getAttribute('data-current-line');
 describe('the code view', () => {
   test('shows the files of every strategy, verbatim, one element per line', async () => {
     const w = await openWidget('');
+    await reach(w);
     for (const s of STRATEGIES) {
       await w.chooseStrategy(s);
       await waitFor(async () => (await code(w).locator('pre').first().getAttribute('data-file')) === FILES[s][0], { message: `${s}'s code` });
@@ -59,8 +67,27 @@ describe('the code view', () => {
     await w.close();
   });
 
+  test('its files are not fetched with the widget: they come once the code view nears the screen', async () => {
+    const w = await openWidget('?strategy=getset');
+    const fetched = [];
+    w.page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    // Far below the first screen: a line says the code is on its way, and
+    // nothing has been fetched for it.
+    await w.page.waitForTimeout(300);
+    assert.ok(!fetched.some((p) => p.endsWith('/later.json')), fetched.join(' '));
+    assert.equal(await code(w).locator('pre').count(), 0);
+    assert.match(await code(w).innerText(), /Loading the code/);
+    await reach(w);
+    assert.ok(fetched.some((p) => p.endsWith('/later.json')), fetched.join(' '));
+    assert.equal(await code(w).locator('pre').first().getAttribute('data-file'), 'getset.js');
+    assert.match(await w.text('code-note'), /INCR/);
+    assert.deepEqual(w.problems(), []);
+    await w.close();
+  });
+
   test('stepping through the first GET then SET race marks the GET line, then the if, then the SET', async () => {
     const w = await openMounted('?strategy=getset&rtt=5');
+    await reach(w);
     const want = { get: lineOf('getset', 'redis.get('), if: lineOf('getset', 'if (count >='), set: lineOf('getset', 'redis.set(') };
     const seen = [];
     const sentences = [];
@@ -92,6 +119,7 @@ describe('the code view', () => {
 
   test('at 390 px a long line scrolls inside its block, not the page', async () => {
     const w = await openWidget('?strategy=lua', { width: 390, height: 844 });
+    await reach(w);
     const pre = code(w).locator('pre').first();
     const { scroll, client } = await pre.evaluate((p) => ({ scroll: p.scrollWidth, client: p.clientWidth }));
     assert.ok(scroll > client, `lua.js has a line wider than 390 px (${scroll} > ${client})`);
@@ -106,6 +134,7 @@ describe('the code view', () => {
   for (const colorScheme of ['light', 'dark']) {
     test(`mid-race screenshots and axe, ${colorScheme}`, async () => {
       const w = await openMounted('?strategy=getset&rtt=5', { colorScheme });
+      await reach(w);
       const set = lineOf('getset', 'redis.set(');
       for (let k = 0; k < 80 && Number(await current(w)) !== set; k++) {
         await step(w);

@@ -78,7 +78,7 @@ fn the_code_shown_is_byte_for_byte_the_files_the_node_test_runs() {
         assert_eq!(texts.len(), files(s, a).len(), "{s:?} {a:?}");
         for (f, text) in files(s, a).iter().zip(&texts) {
             let on_disk = std::fs::read_to_string(snippets_dir().join(f.name)).unwrap();
-            assert_eq!(f.text, on_disk, "{} as built", f.name);
+            assert_eq!(f.text(), on_disk, "{} as built", f.name);
             assert_eq!(text, &on_disk, "{} as shown for {s:?} {a:?}", f.name);
             shown.push(f.name);
         }
@@ -111,7 +111,7 @@ fn each_line_is_one_element_numbered_from_one_across_the_files() {
             .iter()
             .map(|n| n.parse().unwrap())
             .collect();
-        let total: usize = files(s, a).iter().map(|f| f.text.lines().count()).sum();
+        let total: usize = files(s, a).iter().map(|f| f.text().lines().count()).sum();
         assert_eq!(
             numbers,
             (1..=total as u32).collect::<Vec<_>>(),
@@ -119,7 +119,7 @@ fn each_line_is_one_element_numbered_from_one_across_the_files() {
         );
         // Short enough to read on a phone with little scrolling.
         for f in files(s, a) {
-            for l in f.text.lines() {
+            for l in f.text().lines() {
                 assert!(l.chars().count() <= 62, "{}: {l}", f.name);
             }
         }
@@ -140,7 +140,7 @@ fn the_colouring_marks_keywords_comments_and_redis_calls() {
 
 #[test]
 fn get_then_set_shows_the_race_and_names_the_fix() {
-    let text = files(Strategy::GetSet, Algo::Fixed)[0].text;
+    let text = files(Strategy::GetSet, Algo::Fixed)[0].text();
     assert!(text.contains("redis.get(") && text.contains("redis.set("));
     assert!(text.contains("redis.incr("), "names the one-line fix");
     assert!(english().get(T::CodeGetSet).contains("INCR"));
@@ -150,7 +150,7 @@ fn get_then_set_shows_the_race_and_names_the_fix() {
 fn line_text(s: Strategy, a: Algo, n: u32) -> &'static str {
     let mut k = 0;
     for f in files(s, a) {
-        for l in f.text.lines() {
+        for l in f.text().lines() {
             k += 1;
             if k == n {
                 return l;

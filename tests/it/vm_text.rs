@@ -255,8 +255,8 @@ fn numbers_follow_the_texts_separators_where_shown_but_never_in_values() {
 
 /// `public/later.json`: the English of the keys marked `later`, which the
 /// browser's build leaves out of the wasm and fetches when the part that
-/// shows them first opens, and every key's name (read with a content
-/// file). `RLL_WRITE_LATER=1 cargo test later_json`
+/// shows them first opens, every key's name (read with a content
+/// file), and the code view's files. `RLL_WRITE_LATER=1 cargo test later_json`
 /// writes it again after a sentence changed.
 #[test]
 fn later_json_holds_the_english_left_out_of_the_wasm() {
@@ -274,7 +274,12 @@ fn later_json_holds_the_english_left_out_of_the_wasm() {
     }
     // Every key's name too, in the table's order: the browser's build
     // reads them from here, for a content file (which names keys).
-    let file = serde_json::json!({ "keys": KEYS, "text": text });
+    // The code view's files too (the shipped bundle leaves them out).
+    let mut files = serde_json::Map::new();
+    for f in ratelimit_lab::vm::snippets::ALL {
+        files.insert(f.name.to_string(), serde_json::Value::from(f.text()));
+    }
+    let file = serde_json::json!({ "keys": KEYS, "text": text, "files": files });
     let want = serde_json::to_string(&file).unwrap() + "\n";
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/public/later.json");
     if std::env::var_os("RLL_WRITE_LATER").is_some() {
