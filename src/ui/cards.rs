@@ -131,6 +131,59 @@ struct Drawn {
     palette: Option<Palette>,
 }
 
+impl Drawn {
+    /// Follows the list's width, the colours and the most marks a card
+    /// has: the rows every canvas has now (`tallest`), and whether every
+    /// canvas must be repainted.
+    fn measure(
+        &mut self,
+        ul: &web_sys::Element,
+        held: &[Held],
+        list_width: f64,
+        colours: &Option<Palette>,
+        rows: &[Card],
+        end_marks: usize,
+    ) -> (usize, bool) {
+        // All cards share one width, which depends only on the list's:
+        // read the layout only when that changed.
+        let mut repaint = colours.is_some() && self.palette != *colours;
+        // Until the list's first size arrives (its ResizeObserver fires
+        // after the first layout), no canvas is sized: reading a width
+        // now would force a layout of the whole page at start-up.
+        if list_width > 0.0 && (self.list_width != list_width || self.canvas_width <= 0.0) {
+            self.list_width = list_width;
+            self.canvas_width = held
+                .first()
+                .map_or(0.0, |c| f64::from(c.canvas.el().client_width()));
+            repaint = true;
+        }
+        if colours.is_some() {
+            self.palette = colours.clone();
+        }
+        let columns = super::marks::columns(self.canvas_width);
+        // As tall as the end state needs from the start: a replay then
+        // never resizes a canvas (each resize costs a layout).
+        let most = rows
+            .iter()
+            .map(|c| c.marks.len())
+            .chain([end_marks])
+            .max()
+            .unwrap_or(0);
+        let tallest = most.div_ceil(columns);
+        // The count the height follows, for the loader, which sizes a
+        // prerendered first screen's canvases before the wasm is here.
+        if self.marks != Some(most) {
+            self.marks = Some(most);
+            let _ = ul.set_attribute("data-marks", &most.to_string());
+        }
+        if tallest != self.rows {
+            self.rows = tallest;
+            repaint = true;
+        }
+        (tallest, repaint)
+    }
+}
+
 /// Binds the server cards under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
     let Some(ul) = super::dom::slot(root, Slot::Cards) else {
@@ -165,74 +218,16 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         let m = lab.m();
         let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
         let end_marks = end_marks.get();
-        // The request followed across the views: which card holds its mark,
-        // and where (its place among that server's arrivals), once here.
-        let n = lab.highlight.get();
-        let ring = (n > 0).then_some(n).and_then(|n| {
-            lab.report.with(|r| {
-                let q = r.requests.get(n as usize - 1)?;
-                let s = q.server?;
-                let before = r.requests[..n as usize - 1]
-                    .iter()
-                    .filter(|p| p.server == Some(s));
-                (q.arrival_us <= t && !hide).then(|| (s as usize, before.count()))
-            })
-        });
+        let ring = followed(lab, t, hide);
         // While the replay plays, the cards' sentences for screen readers
         // wait for it to stop: nobody hears sixty a second.
         let quiet = lab.playing.get();
         held.update_value(|(held, drawn)| {
-            let Some(document) = ul.owner_document() else {
+            if !one_card_each(&ul, held, rows.len(), depth, &m.texts) {
                 return;
-            };
-            while held.len() > rows.len() {
-                if let Some(card) = held.pop() {
-                    card.li.remove();
-                }
             }
-            while held.len() < rows.len() {
-                let Some(card) = Held::new(&document, held.len() + 1, depth, &m.texts) else {
-                    return;
-                };
-                let _ = ul.append_child(&card.li);
-                held.push(card);
-            }
-            // All cards share one width, which depends only on the list's:
-            // read the layout only when that changed.
-            let mut repaint = colours.is_some() && drawn.palette != colours;
-            // Until the list's first size arrives (its ResizeObserver fires
-            // after the first layout), no canvas is sized: reading a width
-            // now would force a layout of the whole page at start-up.
-            if list_width > 0.0 && (drawn.list_width != list_width || drawn.canvas_width <= 0.0) {
-                drawn.list_width = list_width;
-                drawn.canvas_width = held
-                    .first()
-                    .map_or(0.0, |c| f64::from(c.canvas.el().client_width()));
-                repaint = true;
-            }
-            if colours.is_some() {
-                drawn.palette = colours.clone();
-            }
-            let columns = super::marks::columns(drawn.canvas_width);
-            // As tall as the end state needs from the start: a replay then
-            // never resizes a canvas (each resize costs a layout).
-            let most = rows
-                .iter()
-                .map(|c| c.marks.len())
-                .chain([end_marks])
-                .max()
-                .unwrap_or(0);
-            let tallest = most.div_ceil(columns);
-            // The count the height follows, for the loader, which sizes a
-            // prerendered first screen's canvases before the wasm is here.
-            if drawn.marks != Some(most) {
-                drawn.marks = Some(most);
-                let _ = ul.set_attribute("data-marks", &most.to_string());
-            }
-            if tallest != drawn.rows {
-                drawn.rows = tallest;
-                repaint = true;
-            }
+            let (tallest, repaint) =
+                drawn.measure(&ul, held, list_width, &colours, &rows, end_marks);
             for (i, (card, c)) in held.iter_mut().zip(&rows).enumerate() {
                 card.fill(c, drawn.canvas_width, tallest, repaint, quiet, &m.texts);
                 let here = ring.filter(|(s, _)| *s == i).map(|(_, k)| k);
@@ -243,26 +238,75 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             }
         });
         painter.paint(lab.playing.get_untracked(), move || {
-            held.try_update_value(|(held, drawn)| {
-                let Some(palette) = &drawn.palette else {
-                    return;
-                };
-                for card in held.iter_mut().filter(|c| c.dirty) {
-                    card.dirty = false;
-                    if let Some(c) = &card.shown {
-                        draw(
-                            &mut card.canvas,
-                            &c.marks,
-                            drawn.canvas_width,
-                            drawn.rows,
-                            palette,
-                            card.ring,
-                        );
-                    }
-                }
-            });
+            held.try_update_value(|(held, drawn)| paint(held, drawn));
         });
     });
+}
+
+/// The request followed across the views: which card holds its mark, and
+/// where (its place among that server's arrivals), once here at `t`
+/// (tracks the highlight).
+fn followed(lab: Lab, t: u64, hide: bool) -> Option<(usize, usize)> {
+    let n = lab.highlight.get();
+    (n > 0).then_some(n).and_then(|n| {
+        lab.report.with(|r| {
+            let q = r.requests.get(n as usize - 1)?;
+            let s = q.server?;
+            let before = r.requests[..n as usize - 1]
+                .iter()
+                .filter(|p| p.server == Some(s));
+            (q.arrival_us <= t && !hide).then(|| (s as usize, before.count()))
+        })
+    })
+}
+
+/// Adds or removes cards in `ul` until there are `n`, one per server;
+/// false if one could not be built (no document, or its markup lacks a
+/// part), when nothing more is drawn.
+fn one_card_each(
+    ul: &web_sys::Element,
+    held: &mut Vec<Held>,
+    n: usize,
+    depth: u8,
+    texts: &Texts,
+) -> bool {
+    let Some(document) = ul.owner_document() else {
+        return false;
+    };
+    while held.len() > n {
+        if let Some(card) = held.pop() {
+            card.li.remove();
+        }
+    }
+    while held.len() < n {
+        let Some(card) = Held::new(&document, held.len() + 1, depth, texts) else {
+            return false;
+        };
+        let _ = ul.append_child(&card.li);
+        held.push(card);
+    }
+    true
+}
+
+/// Paints the cards whose canvas waits for it, with the frame (see
+/// [`Painter`]): nothing before the colours are read.
+fn paint(held: &mut [Held], drawn: &Drawn) {
+    let Some(palette) = &drawn.palette else {
+        return;
+    };
+    for card in held.iter_mut().filter(|c| c.dirty) {
+        card.dirty = false;
+        if let Some(c) = &card.shown {
+            draw(
+                &mut card.canvas,
+                &c.marks,
+                drawn.canvas_width,
+                drawn.rows,
+                palette,
+                card.ring,
+            );
+        }
+    }
 }
 
 /// The request of the card's mark under (x, y) on its canvas `target`:

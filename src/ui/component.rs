@@ -131,57 +131,146 @@ pub fn RateLimitLab(
     #[prop(optional)]
     on_tour: Option<Callback<TourStep>>,
 ) -> impl IntoView {
-    let num = |name: &'static str, v: Option<u64>| v.map(|v| (name, v.to_string()));
-    let text = |name: &'static str, v: Option<String>| v.map(|v| (name, v));
-    let flag = |name: &'static str, on: bool| on.then(|| (name, "1".to_string()));
+    // The parameters, in the props' order, each group read by a function.
     let pairs = Memo::new(move |_| {
-        let u = |p: MaybeProp<u32>| p.get().map(u64::from);
-        let list = [
-            strategy.get().map(|s| ("strategy", s.as_str().to_string())),
-            num("servers", u(servers)),
-            num("burst", u(burst)),
-            rtt_us.get().map(|us| ("rtt", crate::vm::events::ms(us))),
-            num("limit", u(limit)),
-            num("window", u(window_s)),
-            num("span", u(span_ms)),
-            num("move", u(move_ms)),
-            num("plan", u(plan)),
-            num("sync", u(sync_ms)),
-            num("timeout", u(timeout_ms)),
-            num("traffic", u(traffic)),
-            num("seed", seed.get()),
-            t_us.get().map(|us| {
-                (
-                    "t",
-                    crate::vm::events::ms(us.min(u64::from(u32::MAX)) as u32),
-                )
-            }),
-            text("preset", preset.get()),
-            text("lb", lb.get()),
-            text("redis", redis.get()),
-            text("fail", fail.get()),
-            flag("predict", predict.get()),
-            text("hide", names(hide.get().iter().map(|s| s.as_str()))),
-            text("tabs", names(tabs.get().iter().map(|s| s.as_str()))),
-            flag("compact", compact.get()),
-            text("content", content.get()),
-            text("lang", lang.get()),
-            num("mastery", u(mastery)),
-            fallback_builtin
-                .get()
-                .then(|| ("fallback", "builtin".to_string())),
-            Some(("theme", theme.get().as_str().to_string())),
-            num("tour", u(tour)),
-        ];
-        list.into_iter().flatten().collect::<Vec<_>>()
+        let system = system_pairs(strategy, servers, burst, rtt_us, limit, window_s, span_ms);
+        let knobs = knob_pairs(move_ms, plan, sync_ms, timeout_ms, traffic, seed, t_us);
+        let named = named_pairs(preset, lb, redis, fail);
+        let shape = shape_pairs(predict, hide, tabs, compact);
+        let course = course_pairs(content, lang, mastery, fallback_builtin, theme, tour);
+        [system, knobs, named, shape, course].concat()
     });
-    let calls = Calls {
-        on_ready,
-        on_quiz,
-        on_completed,
-        on_tour,
-    };
-    place(pairs, calls)
+    place(pairs, Calls::new(on_ready, on_quiz, on_completed, on_tour))
+}
+
+/// A parameter with a number, if the prop has one.
+fn num(name: &'static str, v: Option<u64>) -> Option<Pair> {
+    v.map(|v| (name, v.to_string()))
+}
+
+/// A parameter with words, if the prop has them.
+fn text(name: &'static str, v: Option<String>) -> Option<Pair> {
+    v.map(|v| (name, v))
+}
+
+/// A parameter that is on (`1`) or left out.
+fn flag(name: &'static str, on: bool) -> Option<Pair> {
+    on.then(|| (name, "1".to_string()))
+}
+
+/// A whole-number prop's value, if it has one.
+fn u(p: MaybeProp<u32>) -> Option<u64> {
+    p.get().map(u64::from)
+}
+
+/// The parameters of the system and its burst: the strategy, the servers,
+/// the burst, the Redis round trip, the limit and its window, the burst's
+/// span. Each read tracks its prop (see [`RateLimitLab`]'s memo).
+fn system_pairs(
+    strategy: MaybeProp<Strategy>,
+    servers: MaybeProp<u32>,
+    burst: MaybeProp<u32>,
+    rtt_us: MaybeProp<u32>,
+    limit: MaybeProp<u32>,
+    window_s: MaybeProp<u32>,
+    span_ms: MaybeProp<u32>,
+) -> Vec<Pair> {
+    let list = [
+        strategy.get().map(|s| ("strategy", s.as_str().to_string())),
+        num("servers", u(servers)),
+        num("burst", u(burst)),
+        rtt_us.get().map(|us| ("rtt", crate::vm::events::ms(us))),
+        num("limit", u(limit)),
+        num("window", u(window_s)),
+        num("span", u(span_ms)),
+    ];
+    list.into_iter().flatten().collect()
+}
+
+/// The parameters of each strategy's own knobs, the site's traffic, the
+/// burst's seed and the moment to open at.
+fn knob_pairs(
+    move_ms: MaybeProp<u32>,
+    plan: MaybeProp<u32>,
+    sync_ms: MaybeProp<u32>,
+    timeout_ms: MaybeProp<u32>,
+    traffic: MaybeProp<u32>,
+    seed: MaybeProp<u64>,
+    t_us: MaybeProp<u64>,
+) -> Vec<Pair> {
+    let list = [
+        num("move", u(move_ms)),
+        num("plan", u(plan)),
+        num("sync", u(sync_ms)),
+        num("timeout", u(timeout_ms)),
+        num("traffic", u(traffic)),
+        num("seed", seed.get()),
+        t_us.get().map(|us| {
+            (
+                "t",
+                crate::vm::events::ms(us.min(u64::from(u32::MAX)) as u32),
+            )
+        }),
+    ];
+    list.into_iter().flatten().collect()
+}
+
+/// The parameters given by name: a starting point, the load balancer,
+/// Redis's health and what a server does when it fails.
+fn named_pairs(
+    preset: MaybeProp<String>,
+    lb: MaybeProp<String>,
+    redis: MaybeProp<String>,
+    fail: MaybeProp<String>,
+) -> Vec<Pair> {
+    let list = [
+        text("preset", preset.get()),
+        text("lb", lb.get()),
+        text("redis", redis.get()),
+        text("fail", fail.get()),
+    ];
+    list.into_iter().flatten().collect()
+}
+
+/// The parameters of the widget's shape: the prediction, the sections left
+/// out, the tabs offered, compact.
+fn shape_pairs(
+    predict: Signal<bool>,
+    hide: Signal<Vec<Section>>,
+    tabs: Signal<Vec<Strategy>>,
+    compact: Signal<bool>,
+) -> Vec<Pair> {
+    let list = [
+        flag("predict", predict.get()),
+        text("hide", names(hide.get().iter().map(|s| s.as_str()))),
+        text("tabs", names(tabs.get().iter().map(|s| s.as_str()))),
+        flag("compact", compact.get()),
+    ];
+    list.into_iter().flatten().collect()
+}
+
+/// The parameters of the course around the widget: the content file, the
+/// language, the mastery score and the fallback, the theme, the lesson's
+/// step to open at.
+fn course_pairs(
+    content: MaybeProp<String>,
+    lang: MaybeProp<String>,
+    mastery: MaybeProp<u32>,
+    fallback_builtin: Signal<bool>,
+    theme: Signal<Theme>,
+    tour: MaybeProp<u32>,
+) -> Vec<Pair> {
+    let list = [
+        text("content", content.get()),
+        text("lang", lang.get()),
+        num("mastery", u(mastery)),
+        fallback_builtin
+            .get()
+            .then(|| ("fallback", "builtin".to_string())),
+        Some(("theme", theme.get().as_str().to_string())),
+        num("tour", u(tour)),
+    ];
+    list.into_iter().flatten().collect()
 }
 
 /// In the browser: the element, and the widget mounted in it once it is
@@ -216,7 +305,26 @@ struct Calls {
     on_tour: Option<Callback<TourStep>>,
 }
 
-type Pairs = Vec<(&'static str, String)>;
+impl Calls {
+    fn new(
+        on_ready: Option<Callback<()>>,
+        on_quiz: Option<Callback<QuizAnswer>>,
+        on_completed: Option<Callback<Completed>>,
+        on_tour: Option<Callback<TourStep>>,
+    ) -> Calls {
+        Calls {
+            on_ready,
+            on_quiz,
+            on_completed,
+            on_tour,
+        }
+    }
+}
+
+/// One parameter: its name and value, as a `data-*` attribute has them.
+type Pair = (&'static str, String);
+
+type Pairs = Vec<Pair>;
 
 #[cfg(target_arch = "wasm32")]
 /// Mounts the widget in `el` with `pairs`, follows them after mount, hears

@@ -52,44 +52,9 @@ pub fn bind(lab: Lab, root: &Element) {
         }
     });
     let r = root.clone();
-    listen(root, "keydown", move |ev| {
-        let Some(key) = ev.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
-            return;
-        };
-        if let Some(tab) = closest(&ev, "[role=\"tab\"]") {
-            tab_key(lab, &r, &tab, &key, &ev);
-        } else if key == "Escape" && closest(&ev, Slot::Predict.selector()).is_some() {
-            cancel_prediction(lab, &r);
-        } else if let Some(time) = closest(&ev, "[data-input=\"time\"]") {
-            time_key(lab, &time, &key, &ev);
-        } else if let Some(input) = closest(&ev, "[data-knob=\"traffic\"]") {
-            traffic_key(lab, &input, &key, &ev);
-        } else if let Some(option) = closest(&ev, "[role=\"radio\"]") {
-            super::quiz::key(&option, &key, &ev);
-        } else if let Some(svg) = closest(&ev, &format!("{}[tabindex]", Class::ChartSvg.selector()))
-        {
-            super::charts::key(&svg, &key, &ev);
-        }
-    });
+    listen(root, "keydown", move |ev| keydown(lab, &r, &ev));
     let r = root.clone();
-    listen(root, "submit", move |ev| {
-        ev.prevent_default();
-        if let Some(form) = closest(&ev, Slot::Predict.selector()) {
-            let guess = dom::find(&form, "input")
-                .map(|i| dom::value(&i))
-                .unwrap_or_default();
-            let burst = lab.scenario.with_untracked(|s| s.burst);
-            let g = guess.trim().parse::<u32>().unwrap_or(0).min(burst);
-            lab.predict.set(Predict::Replaying(g));
-            lab.time.set(Some(0));
-            clock::play(lab);
-            // The form hides: the focus goes to the replay's Pause, the
-            // control of what now runs (not to the page's start).
-            if let Some(play) = dom::find(&r, Hook::Play.selector()) {
-                dom::focus(&play);
-            }
-        }
-    });
+    listen(root, "submit", move |ev| submit(lab, &r, &ev));
     listen(root, "focusin", move |ev| {
         if let Some(input) = closest(&ev, "input[type=\"range\"][data-knob]") {
             dom::keep_in_view(&input);
@@ -98,6 +63,49 @@ pub fn bind(lab: Lab, root: &Element) {
         super::charts::readout(&ev);
     });
     listen(root, "mouseover", move |ev| super::charts::readout(&ev));
+}
+
+/// A key was pressed: handed to the control it was pressed on, each kind
+/// of which has keys of its own (tabs, the time slider, the traffic
+/// field, quiz options, charts) or, in the prediction, Escape.
+fn keydown(lab: Lab, root: &Element, ev: &web_sys::Event) {
+    let Some(key) = ev.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
+        return;
+    };
+    if let Some(tab) = closest(ev, "[role=\"tab\"]") {
+        tab_key(lab, root, &tab, &key, ev);
+    } else if key == "Escape" && closest(ev, Slot::Predict.selector()).is_some() {
+        cancel_prediction(lab, root);
+    } else if let Some(time) = closest(ev, "[data-input=\"time\"]") {
+        time_key(lab, &time, &key, ev);
+    } else if let Some(input) = closest(ev, "[data-knob=\"traffic\"]") {
+        traffic_key(lab, &input, &key, ev);
+    } else if let Some(option) = closest(ev, "[role=\"radio\"]") {
+        super::quiz::key(&option, &key, ev);
+    } else if let Some(svg) = closest(ev, &format!("{}[tabindex]", Class::ChartSvg.selector())) {
+        super::charts::key(&svg, &key, ev);
+    }
+}
+
+/// A form was sent: the prediction's guess, which starts the replay
+/// towards the reveal.
+fn submit(lab: Lab, root: &Element, ev: &web_sys::Event) {
+    ev.prevent_default();
+    if let Some(form) = closest(ev, Slot::Predict.selector()) {
+        let guess = dom::find(&form, "input")
+            .map(|i| dom::value(&i))
+            .unwrap_or_default();
+        let burst = lab.scenario.with_untracked(|s| s.burst);
+        let g = guess.trim().parse::<u32>().unwrap_or(0).min(burst);
+        lab.predict.set(Predict::Replaying(g));
+        lab.time.set(Some(0));
+        clock::play(lab);
+        // The form hides: the focus goes to the replay's Pause, the
+        // control of what now runs (not to the page's start).
+        if let Some(play) = dom::find(root, Hook::Play.selector()) {
+            dom::focus(&play);
+        }
+    }
 }
 
 /// A button (or link) with `data-act` was pressed.

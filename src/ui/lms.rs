@@ -18,7 +18,7 @@ use wasm_bindgen::JsCast;
 
 use super::state::Lab;
 use crate::vm::lms;
-use crate::vm::quiz::score;
+use crate::vm::quiz::{score, Answer, Question};
 
 /// How many parents (and then, from the opener, how many of its parents)
 /// the search climbs before giving up: the standard discovery's bound.
@@ -136,16 +136,7 @@ pub fn start(lab: Lab, scorm: Scorm) {
     }
     scorm.began.set(js_sys::Date::now());
     let m = lab.m();
-    if let Some(status) = lms::start_status(&scorm.value("cmi.core.lesson_status")) {
-        scorm.set("cmi.core.lesson_status", status);
-    }
-    let kept = lms::decode(&m.quiz, &scorm.value("cmi.suspend_data"));
-    if let Some(p) = kept {
-        lab.answers.set(p.answers);
-        // The lesson's steps met before: not met again, nor told again.
-        let met = p.steps.iter().filter(|&&k| (1..=64).contains(&k));
-        lab.tour_met.set(met.fold(0, |b, k| b | 1 << (k - 1)));
-    }
+    restore(lab, &scorm, &m.quiz);
     scorm.commit();
     let mastery = lms::mastery(
         m.page.mastery,
@@ -170,36 +161,15 @@ pub fn start(lab: Lab, scorm: Scorm) {
             return;
         }
         let m = lab.m();
-        for (i, (q, a)) in m.quiz.iter().zip(&answers).enumerate() {
-            if let (Some(f), None) = (a.first, told.get(i).copied().flatten()) {
-                for (k, v) in lms::interaction(count, i, q, f) {
-                    session.set(&k, &v);
-                }
-                count += 1;
-            }
-        }
+        tell_first_answers(&session, &m.quiz, &answers, &told, &mut count);
         told = answers.iter().map(|a| a.first).collect();
         let progress = lms::Progress {
             answers,
             steps: (1..=64).filter(|k| met & 1 << (k - 1) != 0).collect(),
         };
         session.set("cmi.suspend_data", &lms::encode(&m.quiz, &progress));
-        let s = score(&m.quiz, &progress.answers);
-        if graded && s.total > 0 && s.answered == s.total {
-            let g = lms::grade(
-                &session.value("cmi.core.lesson_status"),
-                &session.value("cmi.core.score.raw"),
-                lms::percent(&s),
-                mastery,
-            );
-            if let Some(raw) = g.raw {
-                session.set("cmi.core.score.min", "0");
-                session.set("cmi.core.score.max", "100");
-                session.set("cmi.core.score.raw", &raw.to_string());
-            }
-            if let Some(status) = g.status {
-                session.set("cmi.core.lesson_status", status);
-            }
+        if graded {
+            grade(&session, &m.quiz, &progress.answers, mastery);
         }
         session.commit();
     });
@@ -209,5 +179,62 @@ pub fn start(lab: Lab, scorm: Scorm) {
             window.add_event_listener_with_callback("pagehide", on_leave.as_ref().unchecked_ref());
         // Lives as long as the page, like the session.
         on_leave.forget();
+    }
+}
+
+/// Picks up where a session before left off: `incomplete` unless a result
+/// is recorded, and the answers and lesson steps kept in
+/// `cmi.suspend_data`, so nothing is asked, met or told twice.
+fn restore(lab: Lab, scorm: &Scorm, quiz: &[Question]) {
+    if let Some(status) = lms::start_status(&scorm.value("cmi.core.lesson_status")) {
+        scorm.set("cmi.core.lesson_status", status);
+    }
+    let kept = lms::decode(quiz, &scorm.value("cmi.suspend_data"));
+    if let Some(p) = kept {
+        lab.answers.set(p.answers);
+        // The lesson's steps met before: not met again, nor told again.
+        let met = p.steps.iter().filter(|&&k| (1..=64).contains(&k));
+        lab.tour_met.set(met.fold(0, |b, k| b | 1 << (k - 1)));
+    }
+}
+
+/// Tells the platform each question's first answer not told yet (`told`),
+/// as one more interaction (`count` of them so far).
+fn tell_first_answers(
+    session: &Scorm,
+    quiz: &[Question],
+    answers: &[Answer],
+    told: &[Option<usize>],
+    count: &mut usize,
+) {
+    for (i, (q, a)) in quiz.iter().zip(answers).enumerate() {
+        if let (Some(f), None) = (a.first, told.get(i).copied().flatten()) {
+            for (k, v) in lms::interaction(*count, i, q, f) {
+                session.set(&k, &v);
+            }
+            *count += 1;
+        }
+    }
+}
+
+/// Once every question is answered: the score and `passed` or `failed`
+/// against the mastery score, where they change what is recorded.
+fn grade(session: &Scorm, quiz: &[Question], answers: &[Answer], mastery: u32) {
+    let s = score(quiz, answers);
+    if s.total > 0 && s.answered == s.total {
+        let g = lms::grade(
+            &session.value("cmi.core.lesson_status"),
+            &session.value("cmi.core.score.raw"),
+            lms::percent(&s),
+            mastery,
+        );
+        if let Some(raw) = g.raw {
+            session.set("cmi.core.score.min", "0");
+            session.set("cmi.core.score.max", "100");
+            session.set("cmi.core.score.raw", &raw.to_string());
+        }
+        if let Some(status) = g.status {
+            session.set("cmi.core.lesson_status", status);
+        }
     }
 }

@@ -470,26 +470,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         return;
     }
     let pairs = &read_pairs(&el)[..];
-    let english = Texts::english();
-    // A problem: the file, why in plain words, and what exactly.
-    let mut problem = None;
-    let content = match loaded {
-        None => None,
-        Some((name, Ok(text))) => match read_content(&text) {
-            Ok(c) => Some(c),
-            Err(r) => {
-                let why = english.fill(r.why, &[("what", &r.detail)]);
-                problem = Some((name, why, r.detail));
-                None
-            }
-        },
-        Some((name, Err((why, status)))) => {
-            let what = format!("more than {} bytes", content::bounds::BYTES);
-            let reason = english.fill(why, &[("n", &status.to_string()), ("what", &what)]);
-            problem = Some((name, reason.clone(), reason));
-            None
-        }
-    };
+    let (content, problem) = content_of(loaded);
     let Content {
         texts,
         quiz,
@@ -497,78 +478,20 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         id,
         tour,
         notices,
-    } = content.unwrap_or(Content {
-        texts: english,
-        quiz: None,
-        lang: None,
-        id: None,
-        tour: None,
-        notices: Vec::new(),
-    });
-    let borrowed: Vec<(&str, &str)> = pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let mut page = page::parse(&borrowed, &texts);
-    page.notices.extend(notices);
-    let steps = tour.unwrap_or_else(|| crate::vm::tour::builtin(&texts));
-    // `tour=K`: the step to open at, among these steps.
-    if let Some(k) = page.tour {
-        let (at, notice) = crate::vm::tour::open_at(k, steps.len(), &texts);
-        page.tour = Some(at as u32 + 1);
-        page.notices.extend(notice);
-    }
+    } = content;
+    let (mut page, steps) = page_and_steps(pairs, &texts, notices, tour);
     let url_state = el.has_attribute("data-ratelimit-lab-url");
-    // Reset's target: the address first opened (the attributes, for a
-    // script-tag mount), read by the same rules.
-    let opened_search = if url_state {
-        opened_search()
-    } else {
-        String::new()
-    };
-    let opened_pairs = if url_state {
-        search_pairs(&opened_search)
-    } else {
-        pairs.to_vec()
-    };
-    let borrowed: Vec<(&str, &str)> = opened_pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let opened = page::parse(&borrowed, &texts);
-    let framed = url_state
-        && web_sys::window()
-            .and_then(|w| {
-                let top: JsValue = w.top().ok()??.into();
-                Some(!js_sys::Object::is(&top, &w))
-            })
-            .unwrap_or(false);
+    let (opened_search, opened) = opened(url_state, pairs, &texts);
+    let framed = url_state && in_frame();
     // Only the page's own widget is the course's lesson.
     let scorm = if url_state { lms::find() } else { None };
     let graded = problem.is_none() || page.fallback;
-    if let Some((file, why, detail)) = &problem {
-        // Where and what exactly, for the author: on the console always, in
-        // the notice when the page is the author's (`author=1`, localhost).
-        let said = format!("Rate Limit Lab: the content file {file} could not be used: {detail}");
-        web_sys::console::warn_1(&said.into());
-        let why = if author() && !why.contains(detail.as_str()) {
-            format!("{why}: {detail}")
-        } else {
-            why.clone()
-        };
-        page.notices
-            .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", &why)]));
-        if !graded && (framed || scorm.is_some()) {
-            page.notices.push(texts.get(T::NoticeUngraded).to_string());
-        }
+    if let Some(problem) = &problem {
+        let ungraded = !graded && (framed || scorm.is_some());
+        tell_problem(&mut page, problem, &texts, ungraded);
     }
     if url_state && page.embed {
-        if let Some(body) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.body())
-        {
-            let _ = body.class_list().add_1("rll-page--embed");
-        }
+        embed_page();
     }
     let builtin_quiz = quiz.is_none();
     let quiz = quiz.unwrap_or_else(|| questions::builtin_in(&texts));
@@ -610,6 +533,134 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         if let Some((_, why, detail)) = &problem {
             embed::post_content_error(lab, why, detail);
         }
+    }
+}
+
+/// The widget's own page opened as an embed (`embed=1`): its body takes
+/// the embed's look, transparent and no taller than the widget.
+fn embed_page() {
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let _ = body.class_list().add_1("rll-page--embed");
+    }
+}
+
+/// A content file that could not be used: the file, why in plain words,
+/// and what exactly.
+type Problem = (String, String, String);
+
+/// The content a widget mounts with: the file's, if it had one and it
+/// could be read, else the built-in sentences and quiz (with the problem).
+fn content_of(loaded: Option<Loaded>) -> (Content, Option<Problem>) {
+    let english = Texts::english();
+    let mut problem = None;
+    let content = match loaded {
+        None => None,
+        Some((name, Ok(text))) => match read_content(&text) {
+            Ok(c) => Some(c),
+            Err(r) => {
+                let why = english.fill(r.why, &[("what", &r.detail)]);
+                problem = Some((name, why, r.detail));
+                None
+            }
+        },
+        Some((name, Err((why, status)))) => {
+            let what = format!("more than {} bytes", content::bounds::BYTES);
+            let reason = english.fill(why, &[("n", &status.to_string()), ("what", &what)]);
+            problem = Some((name, reason.clone(), reason));
+            None
+        }
+    };
+    let content = content.unwrap_or(Content {
+        texts: english,
+        quiz: None,
+        lang: None,
+        id: None,
+        tour: None,
+        notices: Vec::new(),
+    });
+    (content, problem)
+}
+
+/// What the parameters ask for, read by `texts`' rules, with the content
+/// file's `notices`; and the lesson's steps (the file's, or the built-in
+/// ones), `tour=K` checked against them.
+fn page_and_steps(
+    pairs: &[(String, String)],
+    texts: &Texts,
+    notices: Vec<String>,
+    tour: Option<Vec<crate::vm::tour::Step>>,
+) -> (page::Page, Vec<crate::vm::tour::Step>) {
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let mut page = page::parse(&borrowed, texts);
+    page.notices.extend(notices);
+    let steps = tour.unwrap_or_else(|| crate::vm::tour::builtin(texts));
+    // `tour=K`: the step to open at, among these steps.
+    if let Some(k) = page.tour {
+        let (at, notice) = crate::vm::tour::open_at(k, steps.len(), texts);
+        page.tour = Some(at as u32 + 1);
+        page.notices.extend(notice);
+    }
+    (page, steps)
+}
+
+/// Reset's target: the address first opened (the attributes, for a
+/// script-tag mount), read by the same rules; with that address's query,
+/// as written (empty for a script-tag mount).
+fn opened(url_state: bool, pairs: &[(String, String)], texts: &Texts) -> (String, page::Page) {
+    let opened_search = if url_state {
+        opened_search()
+    } else {
+        String::new()
+    };
+    let opened_pairs = if url_state {
+        search_pairs(&opened_search)
+    } else {
+        pairs.to_vec()
+    };
+    let borrowed: Vec<(&str, &str)> = opened_pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    (opened_search, page::parse(&borrowed, texts))
+}
+
+/// Whether the page is inside a frame (its messages go to the parent).
+fn in_frame() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            let top: JsValue = w.top().ok()??.into();
+            Some(!js_sys::Object::is(&top, &w))
+        })
+        .unwrap_or(false)
+}
+
+/// Tells of a content file that could not be used: on the console always,
+/// in a notice too (where and what exactly when the page is the author's:
+/// `author=1`, localhost), and that the quiz is not graded if it would have
+/// been (`ungraded`).
+fn tell_problem(
+    page: &mut page::Page,
+    (file, why, detail): &Problem,
+    texts: &Texts,
+    ungraded: bool,
+) {
+    let said = format!("Rate Limit Lab: the content file {file} could not be used: {detail}");
+    web_sys::console::warn_1(&said.into());
+    let why = if author() && !why.contains(detail.as_str()) {
+        format!("{why}: {detail}")
+    } else {
+        why.clone()
+    };
+    page.notices
+        .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", &why)]));
+    if ungraded {
+        page.notices.push(texts.get(T::NoticeUngraded).to_string());
     }
 }
 

@@ -2,6 +2,9 @@
 //! [`crate::vm::topology`]), the replay controls under it, and the
 //! prediction asked before the reveal.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
@@ -11,7 +14,7 @@ use super::clock::reduced_motion;
 use super::dom::{self, attr, find, hide, slot, text};
 use super::effect;
 use super::state::{Lab, Predict, W_TOTALS};
-use crate::sim::Scenario;
+use crate::sim::{Moment, Scenario};
 use crate::vm::format;
 use crate::vm::names::{Class, Hook, Slot};
 use crate::vm::own;
@@ -385,7 +388,7 @@ pub fn bind(lab: Lab, root: &Element) {
         return;
     };
     let width = use_width(&canvas, Some(lab.printing));
-    let pic = std::rc::Rc::new(std::cell::RefCell::new(Picture::new(canvas.clone())));
+    let pic = Rc::new(RefCell::new(Picture::new(canvas.clone())));
     let painter = super::canvas::Painter::new(lab.printing);
     let stage = find(root, Hook::Topology.selector());
     let gateway = find(root, Class::PictureGateway.selector());
@@ -400,7 +403,24 @@ pub fn bind(lab: Lab, root: &Element) {
         let h = topology::height(n, w);
         (w > 0.0).then(|| topology::layout(strategy, n, w, h))
     });
-    // The drawing, every frame while the replay plays.
+    bind_drawing(lab, canvas, pic, painter, geometry, motion);
+    bind_words(lab, stage, caption, gateway, geometry);
+    bind_key(lab, key);
+    bind_windows(lab, root);
+    bind_replay(lab, root);
+}
+
+/// The drawing, every frame while the replay plays: the frame worked out
+/// in the effect (tracking what it shows), painted with the next animation
+/// frame (see [`super::canvas::Painter`]).
+fn bind_drawing(
+    lab: Lab,
+    canvas: HtmlCanvasElement,
+    pic: Rc<RefCell<Picture>>,
+    painter: super::canvas::Painter,
+    geometry: Memo<Option<Layout>>,
+    motion: bool,
+) {
     effect(move || {
         let Some(l) = geometry.get() else { return };
         let hiding = lab.hiding();
@@ -451,7 +471,16 @@ pub fn bind(lab: Lab, root: &Element) {
             draw(&mut pic.borrow_mut(), &scene);
         });
     });
-    // Its words: the label, the caption and the gateway's refusals.
+}
+
+/// The picture's words: the label, the caption and the gateway's refusals.
+fn bind_words(
+    lab: Lab,
+    stage: Option<Element>,
+    caption: Option<Element>,
+    gateway: Option<Element>,
+    geometry: Memo<Option<Layout>>,
+) {
     let mut label_kept = stage.map(dom::Kept::new);
     let mut caption_kept = caption.map(dom::Kept::new);
     effect(move || {
@@ -460,29 +489,11 @@ pub fn bind(lab: Lab, root: &Element) {
         let m = lab.m();
         let words = lab.words[W_TOTALS];
         // While a guess is asked for, the label gives nothing away.
-        // The caption says the totals; the label also each server's own
-        // count, which the boxes show.
         let (caption, label) = if hiding {
             let hidden = m.texts.get(T::PredictHidden).to_string();
             (hidden.clone(), hidden)
         } else {
-            lab.report.with(|r| {
-                lab.shared.with(|shared| {
-                    words.with(|mo| {
-                        let own = own::own_counts(r, mo.t_us);
-                        let caption = topology::label(
-                            &r.scenario,
-                            mo,
-                            at_end,
-                            shared_count(r, shared, mo.t_us),
-                            &m.texts,
-                        );
-                        let own = own::label(r.scenario.strategy, &own, r.scenario.limit, &m.texts);
-                        let label = format!("{caption}{own}");
-                        (caption, label)
-                    })
-                })
-            })
+            caption_and_label(lab, words, at_end, &m.texts)
         };
         if let Some(stage) = &mut label_kept {
             stage.attr("aria-label", &label);
@@ -496,17 +507,7 @@ pub fn bind(lab: Lab, root: &Element) {
             match rect {
                 Some(rect) if !hiding => {
                     let n = words.with(|m| m.gateway_refused);
-                    hide(g, false);
-                    attr(g, Hook::KEY, Hook::EdgeRefused.as_str());
-                    attr(g, "data-value", &n.to_string());
-                    text(
-                        g,
-                        &m.texts.fill(T::GatewayRefused, &[("n", &n.to_string())]),
-                    );
-                    let style = web_sys::HtmlElement::style(g.unchecked_ref());
-                    let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
-                    let _ =
-                        style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
+                    show_gateway(g, rect, n, &m.texts);
                 }
                 _ => {
                     hide(g, true);
@@ -515,8 +516,48 @@ pub fn bind(lab: Lab, root: &Element) {
             }
         }
     });
-    // The key under the picture: only what can happen in the strategy
-    // shown.
+}
+
+/// The caption says the totals at the words' moment; the label also each
+/// server's own count, which the boxes show (tracks the words).
+fn caption_and_label(
+    lab: Lab,
+    words: Memo<Moment>,
+    at_end: bool,
+    texts: &Texts,
+) -> (String, String) {
+    lab.report.with(|r| {
+        lab.shared.with(|shared| {
+            words.with(|mo| {
+                let own = own::own_counts(r, mo.t_us);
+                let caption = topology::label(
+                    &r.scenario,
+                    mo,
+                    at_end,
+                    shared_count(r, shared, mo.t_us),
+                    texts,
+                );
+                let own = own::label(r.scenario.strategy, &own, r.scenario.limit, texts);
+                let label = format!("{caption}{own}");
+                (caption, label)
+            })
+        })
+    })
+}
+
+/// Writes the gateway's `n` refusals on it, placed under its box `rect`.
+fn show_gateway(g: &Element, rect: Rect, n: u32, texts: &Texts) {
+    hide(g, false);
+    attr(g, Hook::KEY, Hook::EdgeRefused.as_str());
+    attr(g, "data-value", &n.to_string());
+    text(g, &texts.fill(T::GatewayRefused, &[("n", &n.to_string())]));
+    let style = web_sys::HtmlElement::style(g.unchecked_ref());
+    let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
+    let _ = style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
+}
+
+/// The key under the picture: only what can happen in the strategy shown.
+fn bind_key(lab: Lab, key: Option<Element>) {
     super::effect(move || {
         let strategy = lab.strategy.get();
         if let Some(k) = &key {
@@ -526,8 +567,6 @@ pub fn bind(lab: Lab, root: &Element) {
             }
         }
     });
-    bind_windows(lab, root);
-    bind_replay(lab, root);
 }
 
 /// The strip of fixed windows under the picture, where an edge splits the

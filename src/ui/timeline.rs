@@ -7,7 +7,7 @@
 
 use super::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlCanvasElement;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::canvas::{use_width, Palette, Surface};
 use super::state::Lab;
@@ -15,7 +15,7 @@ use crate::sim::Command;
 use crate::vm::format;
 use crate::vm::names::{Class, Slot};
 use crate::vm::text::{Texts, T};
-use crate::vm::timeline::{timeline, Timeline};
+use crate::vm::timeline::{timeline, Row, Timeline};
 
 /// Row height and the axis labels' band, in CSS pixels.
 const ROW: f64 = 30.0;
@@ -46,8 +46,37 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
     let narrow = width < crate::vm::NARROW_FIGURE;
     let (left, right) = axis(width);
     let x = |t: u64| left + (right - left) * t as f64 / span.max(1) as f64;
-    let mid = |i: usize| i as f64 * ROW + ROW / 2.0;
-    let tau = std::f64::consts::TAU;
+    draw_lanes(ctx, rows, &x, (left, right), p);
+    draw_commands(ctx, rows, &x, p);
+    draw_words(ctx, rows, &x, width, narrow, p, texts);
+    let y = rows.len() as f64 * ROW + AXIS / 2.0;
+    ctx.set_fill_style_str(&p.muted);
+    ctx.set_text_align("left");
+    let first = if narrow {
+        texts.fill(T::Ms, &[("n", "0")])
+    } else {
+        texts.get(T::AxisFirst).to_string()
+    };
+    let _ = ctx.fill_text(&first, left, y);
+    ctx.set_text_align("right");
+    let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
+}
+
+/// The middle of row `i`, in CSS pixels from the canvas's top.
+fn mid(i: usize) -> f64 {
+    i as f64 * ROW + ROW / 2.0
+}
+
+/// The rows' rule lines, each request's life from arrival to answer, and
+/// the GET-to-SET stretch in which the count is missing it: the
+/// background the commands are drawn on.
+fn draw_lanes(
+    ctx: &CanvasRenderingContext2d,
+    rows: &[Row],
+    x: &impl Fn(u64) -> f64,
+    (left, right): (f64, f64),
+    p: &Palette,
+) {
     ctx.set_stroke_style_str(&p.line);
     ctx.set_line_width(1.0);
     ctx.begin_path();
@@ -77,7 +106,17 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
             ctx.stroke();
         }
     }
-    // The commands: a dot for GET, a square for SET, a dot for the others.
+}
+
+/// The commands: a dot for GET, a square for SET, a dot for the others;
+/// the last shapes, under the words.
+fn draw_commands(
+    ctx: &CanvasRenderingContext2d,
+    rows: &[Row],
+    x: &impl Fn(u64) -> f64,
+    p: &Palette,
+) {
+    let tau = std::f64::consts::TAU;
     for (i, row) in rows.iter().enumerate() {
         for &(command, t, _) in &row.ops {
             let (cx, y) = (x(t), mid(i));
@@ -99,6 +138,19 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
             ctx.fill();
         }
     }
+}
+
+/// The rows' words, over the shapes: each command's value in its mark,
+/// each request's name on the left and its answer on the right.
+fn draw_words(
+    ctx: &CanvasRenderingContext2d,
+    rows: &[Row],
+    x: &impl Fn(u64) -> f64,
+    width: f64,
+    narrow: bool,
+    p: &Palette,
+    texts: &Texts,
+) {
     ctx.set_text_align("center");
     ctx.set_fill_style_str(&p.bg);
     for (i, row) in rows.iter().enumerate() {
@@ -122,17 +174,6 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
         });
         let _ = ctx.fill_text(answer, width, mid(i));
     }
-    let y = rows.len() as f64 * ROW + AXIS / 2.0;
-    ctx.set_fill_style_str(&p.muted);
-    ctx.set_text_align("left");
-    let first = if narrow {
-        texts.fill(T::Ms, &[("n", "0")])
-    } else {
-        texts.get(T::AxisFirst).to_string()
-    };
-    let _ = ctx.fill_text(&first, left, y);
-    ctx.set_text_align("right");
-    let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
 }
 
 /// Binds the timeline under `root`.

@@ -11,7 +11,7 @@ use crate::vm::names::{Act, Block, Hook, Slot};
 use web_sys::Element;
 
 use super::dom::{self, find, slot};
-use super::state::{Lab, Predict};
+use super::state::{Lab, Mount, Predict};
 use crate::vm::tour;
 
 /// How long (ms) a step runs without its goal met before the hint is
@@ -155,18 +155,7 @@ pub fn bind(lab: Lab, root: &Element) {
     super::effect(move || {
         let k = lab.tour.get();
         let m = lab.m();
-        // Whether the step's words are here: the lesson's texts read later.
-        let mut words = super::later::READY;
-        if k.is_some() && wordless {
-            if lab.later.get_untracked() == super::later::IDLE {
-                super::later::want(lab.later);
-            }
-            words = lab.later.get();
-            let mut steps = m.steps.borrow_mut();
-            if words == super::later::READY && self::wordless(&steps) {
-                *steps = tour::builtin(&m.texts);
-            }
-        }
+        let words = step_words(lab, &m, k, wordless);
         if shown == Some((k, words)) {
             if words == super::later::READY {
                 update(lab, &root, k, &mut reached);
@@ -179,25 +168,9 @@ pub fn bind(lab: Lab, root: &Element) {
             reached = 0;
         }
         let recap = k.is_none() && FINISHED.replace(false);
-        // The recap stands where the panel was: no offer to start again
-        // beside it (it has its own Start again) until it is closed.
-        if let Some(o) = &offer {
-            dom::hide(o, k.is_some() || recap);
-        }
-        dom::class(&root, "rll--tour", k.is_some());
-        dom::class(&root, "rll--tour-all", false);
-        let uses = k.and_then(|k| m.steps.borrow().get(k).map(|s| s.uses.join(" ")));
-        dom::attr(&root, "data-tour-uses", uses.as_deref().unwrap_or(""));
+        mark_root(&root, offer.as_ref(), &m, k, recap);
         if let (Some(_), false) = (k, words == super::later::READY) {
-            // The words are on their way (or could not come): the line
-            // says so, and holds the focus the Start button had.
-            let failed = words == super::later::FAILED;
-            dom::set_html(&host, &tour::waiting(failed, &m.texts, &m.id));
-            if let Some(line) = find(&host, "p") {
-                if FOCUS.with(|f| f.get()) {
-                    dom::focus(&line);
-                }
-            }
+            show_waiting(&host, &m, words);
             return;
         }
         dom::set_html(
@@ -212,29 +185,83 @@ pub fn bind(lab: Lab, root: &Element) {
             },
         );
         if FOCUS.replace(false) {
-            let to = if k.is_some() || recap {
-                find(&host, "h2, h3")
-            } else {
-                find(&root, Hook::TourStart.selector())
-                    .or_else(|| find(&root, "[role=\"tab\"][aria-selected=\"true\"]"))
-            };
-            if let Some(el) = to {
-                dom::focus(&el);
-            }
+            focus_panel(&root, &host, k.is_some() || recap);
         }
-        let r = root.clone();
-        timer.set_value(k.map(|_| {
-            gloo_timers::callback::Timeout::new(HINT_MS, move || {
-                let goal = find(&r, Hook::TourGoal.selector());
-                let open =
-                    goal.is_some_and(|g| g.get_attribute("data-done").as_deref() == Some("false"));
-                if let (true, Some(b)) = (open, find(&r, Act::TourHint.selector())) {
-                    dom::class(&b, "rll-button--primary", true);
-                }
-            })
-        }));
+        timer.set_value(k.map(|_| hint_timer(&root)));
         update(lab, &root, k, &mut reached);
     });
+}
+
+/// Whether step `k`'s words are here ([`super::later`]'s states): the
+/// built-in steps' texts are read later, asked for on entering the lesson
+/// and, once here, the steps worded again with them (tracks `later`).
+fn step_words(lab: Lab, m: &Mount, k: Option<usize>, wordless: bool) -> u8 {
+    let mut words = super::later::READY;
+    if k.is_some() && wordless {
+        if lab.later.get_untracked() == super::later::IDLE {
+            super::later::want(lab.later);
+        }
+        words = lab.later.get();
+        let mut steps = m.steps.borrow_mut();
+        if words == super::later::READY && self::wordless(&steps) {
+            *steps = tour::builtin(&m.texts);
+        }
+    }
+    words
+}
+
+/// Marks the widget's root for the stylesheet: in the lesson or not
+/// (folded, not yet all shown), the controls step `k` uses; and hides the
+/// offer while a step or the recap shows.
+fn mark_root(root: &Element, offer: Option<&Element>, m: &Mount, k: Option<usize>, recap: bool) {
+    // The recap stands where the panel was: no offer to start again
+    // beside it (it has its own Start again) until it is closed.
+    if let Some(o) = offer {
+        dom::hide(o, k.is_some() || recap);
+    }
+    dom::class(root, "rll--tour", k.is_some());
+    dom::class(root, "rll--tour-all", false);
+    let uses = k.and_then(|k| m.steps.borrow().get(k).map(|s| s.uses.join(" ")));
+    dom::attr(root, "data-tour-uses", uses.as_deref().unwrap_or(""));
+}
+
+/// The words are on their way (or could not come): the line says so, and
+/// holds the focus the Start button had.
+fn show_waiting(host: &Element, m: &Mount, words: u8) {
+    let failed = words == super::later::FAILED;
+    dom::set_html(host, &tour::waiting(failed, &m.texts, &m.id));
+    if let Some(line) = find(host, "p") {
+        if FOCUS.with(|f| f.get()) {
+            dom::focus(&line);
+        }
+    }
+}
+
+/// Moves the focus a learner's press asked for: to the panel's (or the
+/// recap's) heading, or, on leaving, back to the offer or the tab.
+fn focus_panel(root: &Element, host: &Element, panel: bool) {
+    let to = if panel {
+        find(host, "h2, h3")
+    } else {
+        find(root, Hook::TourStart.selector())
+            .or_else(|| find(root, "[role=\"tab\"][aria-selected=\"true\"]"))
+    };
+    if let Some(el) = to {
+        dom::focus(&el);
+    }
+}
+
+/// After [`HINT_MS`] in a step whose goal is still open, the hint's button
+/// becomes the suggested one.
+fn hint_timer(root: &Element) -> gloo_timers::callback::Timeout {
+    let r = root.clone();
+    gloo_timers::callback::Timeout::new(HINT_MS, move || {
+        let goal = find(&r, Hook::TourGoal.selector());
+        let open = goal.is_some_and(|g| g.get_attribute("data-done").as_deref() == Some("false"));
+        if let (true, Some(b)) = (open, find(&r, Act::TourHint.selector())) {
+            dom::class(&b, "rll-button--primary", true);
+        }
+    })
 }
 
 /// Checks the step's goal against the state and shows what follows: the
