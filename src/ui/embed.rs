@@ -105,7 +105,15 @@ fn rewrite(lab: Lab, embed: bool) {
     let current = location.search().unwrap_or_default();
     let query = params::merge_query(&current, crate::vm::page::rewritten, &written(lab, embed));
     let hash = location.hash().unwrap_or_default();
-    let opened = JsValue::from_str(&lab.m().opened_search);
+    let opened_search = &lab.m().opened_search;
+    // Nothing to write while the address is still the one the page was
+    // opened with: a write would be a same-page navigation all the same
+    // (the browser asks for the page's icon again, for one).
+    let same = |q: &str| q.strip_prefix('?').unwrap_or(q) == query;
+    if same(&current) && same(opened_search) {
+        return;
+    }
+    let opened = JsValue::from_str(opened_search);
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&opened, "", Some(&format!("?{query}{hash}")));
     }

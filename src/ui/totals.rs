@@ -130,6 +130,12 @@ pub fn bind(lab: Lab, root: &Element) {
         .map(|el| super::canvas::Lazy::new(el, lab.printing));
     let mut last: [crate::vm::html::Html; 2] = Default::default();
     let mut hidden = None;
+    // The Redis note's words are read later ([`super::later`]): fetched
+    // once it nears the screen, written once they are here.
+    let note_waits = !super::later::ready();
+    if let (true, Some(el)) = (note_waits, &parts[2]) {
+        super::later::want_when_near(lab.later, el);
+    }
     effect(move || {
         let details = below.is_none_or(|l| l.now());
         let hiding = lab.hiding();
@@ -162,7 +168,8 @@ pub fn bind(lab: Lab, root: &Element) {
                     }
                 }
             });
-            if let (true, Some(el)) = (details, &mut parts[2]) {
+            let worded = !note_waits || lab.later.get() == super::later::READY;
+            if let (true, true, Some(el)) = (details, worded, &mut parts[2]) {
                 let note = lab.down.with(|d| totals::redis_note(r, d.as_ref(), t));
                 dom::text(el, &note);
             }

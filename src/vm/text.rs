@@ -380,17 +380,17 @@ texts! {
 
     // What happens if Redis is slow or down.
     DownTitle "down.title" "If Redis is slow or down";
-    DownNone "down.none" "Nothing changes: this strategy never talks to Redis. It also never enforces one limit for the whole fleet.";
-    DownEdge "down.edge" "Nothing changes here: the gateway counts in its own memory. If the gateway itself fails, traffic either stops or bypasses the limit.";
-    DownSyncNow "down.sync_now" "Redis is {health}: {k} of {c} syncs got no answer in time. Decisions stay local, so {a} of {b} got through, against {local} with local counters alone.";
-    DownSyncIf "down.sync_if" "If Redis went down, decisions would stay local and each server would keep counting on its own: {a} of {b} would get through, as with local counters.";
-    DownNowOne "down.now.one" "Redis is {health}: 1 request waited {t} ms for an answer that did not come in time, and was {verdict} by the fail rule. {a} of {b} got through.";
-    DownNow "down.now" "Redis is {health}: {k} requests waited {t} ms for an answer that did not come in time, and were {verdict} by the fail rule. {a} of {b} got through.";
-    DownIfOpen "down.if_open" "If Redis went down, each request would wait {t} ms, then be allowed (fail open): {a} of {b} would get through and the limit would be gone.";
-    DownIfClosed "down.if_closed" "If Redis went down, each request would wait {t} ms, then be refused (fail closed): {a} of {b} would get through, and real users would be turned away.";
-    DownSlowInTime "down.slow_in_time" "Redis is slow: every answer came 100 ms late, but within the {t} ms timeout, so the count holds and every request waits 100 ms longer.";
-    DownAllowed "down.allowed" "allowed";
-    DownRefused "down.refused" "refused";
+    DownNone "down.none" "Nothing changes: this strategy never talks to Redis. It also never enforces one limit for the whole fleet." later;
+    DownEdge "down.edge" "Nothing changes here: the gateway counts in its own memory. If the gateway itself fails, traffic either stops or bypasses the limit." later;
+    DownSyncNow "down.sync_now" "Redis is {health}: {k} of {c} syncs got no answer in time. Decisions stay local, so {a} of {b} got through, against {local} with local counters alone." later;
+    DownSyncIf "down.sync_if" "If Redis went down, decisions would stay local and each server would keep counting on its own: {a} of {b} would get through, as with local counters." later;
+    DownNowOne "down.now.one" "Redis is {health}: 1 request waited {t} ms for an answer that did not come in time, and was {verdict} by the fail rule. {a} of {b} got through." later;
+    DownNow "down.now" "Redis is {health}: {k} requests waited {t} ms for an answer that did not come in time, and were {verdict} by the fail rule. {a} of {b} got through." later;
+    DownIfOpen "down.if_open" "If Redis went down, each request would wait {t} ms, then be allowed (fail open): {a} of {b} would get through and the limit would be gone." later;
+    DownIfClosed "down.if_closed" "If Redis went down, each request would wait {t} ms, then be refused (fail closed): {a} of {b} would get through, and real users would be turned away." later;
+    DownSlowInTime "down.slow_in_time" "Redis is slow: every answer came 100 ms late, but within the {t} ms timeout, so the count holds and every request waits 100 ms longer." later;
+    DownAllowed "down.allowed" "allowed" later;
+    DownRefused "down.refused" "refused" later;
     HealthSlow "health.slow" "slow";
     HealthDown "health.down" "down";
     HealthUp "health.up" "healthy";

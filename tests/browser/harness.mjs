@@ -349,6 +349,14 @@ export class Widget {
   }
   /** The note on what happens if Redis is slow or down (`redis-down`). */
   redisNote() { return this.root.locator('[data-testid="redis-down"]:not(input)'); }
+  /** The note's words, as a learner reads them: scrolled to (its words
+   * come with the texts read later, once it nears the screen), once
+   * written. */
+  async redisNoteText() {
+    const note = this.redisNote();
+    await note.scrollIntoViewIfNeeded();
+    return (await waitFor(async () => (await note.innerText()).trim(), { message: 'the Redis note' }));
+  }
   /** Sets a number input (`traffic`) and commits it, as typing and leaving the field does. */
   async setNumber(name, value) {
     await this.locator(name).evaluate((el, v) => {

@@ -97,7 +97,6 @@ describe('what a reader can check by hand', () => {
 describe('each new setting, by its control, does what the model says', () => {
   test('Redis healthy, slow or down; the timeout; failing open or closed', async () => {
     const w = await openWidget('?strategy=getset&seed=3');
-    const note = w.redisNote();
     const seenNotes = new Set();
     for (const [control, apply, key, value] of [
       ['health-slow', () => w.choose('health-slow'), 'redis', 'slow'],
@@ -113,7 +112,7 @@ describe('each new setting, by its control, does what the model says', () => {
       const q = await queryWhen(w, (o) => o[key] === value, `${key}=${value} in the URL after ${control}`);
       await assertMatchesModel(w, q);
       const obj = Object.fromEntries(new URLSearchParams(q));
-      const text = (await note.innerText()).trim();
+      const text = await w.redisNoteText();
       assert.match(text, new RegExp(`\\b${obj.timeout} ms\\b`), `the note names the timeout after ${control}: "${text}"`);
       seenNotes.add(text);
     }
@@ -130,7 +129,7 @@ describe('each new setting, by its control, does what the model says', () => {
         for (const fail of ['open', 'closed']) {
           const query = `strategy=${strategy}&redis=${health}&fail=${fail}&timeout=70`;
           await w.goto(`?${query}`);
-          const text = (await w.redisNote().innerText()).trim();
+          const text = await w.redisNoteText();
           assert.match(text, /\b70 ms\b/, `the note names the timeout: ${text}`);
           // While Redis is down its numbers are the run's; while it is up, the run's with Redis down.
           const down = expected(`strategy=${strategy}&redis=down&fail=${fail}&timeout=70`);
@@ -143,12 +142,13 @@ describe('each new setting, by its control, does what the model says', () => {
     // Strategies without Redis say so; local + sync says decisions stay local.
     for (const strategy of ['local', 'split', 'edge', 'sync']) {
       await w.goto(`?strategy=${strategy}`);
-      assert.ok((await w.redisNote().innerText()).trim().length > 20, `${strategy} has a note`);
-      assert.doesNotMatch((await w.redisNote().innerText()), /\{\w+\}/, `${strategy}: no unfilled placeholder`);
+      const text = await w.redisNoteText();
+      assert.ok(text.length > 20, `${strategy} has a note`);
+      assert.doesNotMatch(text, /\{\w+\}/, `${strategy}: no unfilled placeholder`);
     }
     for (const q of ['strategy=sync&redis=slow&timeout=20', 'strategy=sync&redis=down', 'strategy=getset&redis=slow&timeout=200']) {
       await w.goto(`?${q}`);
-      assert.doesNotMatch((await w.redisNote().innerText()), /\{\w+\}/, `?${q}: no unfilled placeholder in the note`);
+      assert.doesNotMatch(await w.redisNoteText(), /\{\w+\}/, `?${q}: no unfilled placeholder in the note`);
     }
     // The Redis settings show only for the strategies that call Redis.
     for (const [strategy, shown] of [['local', false], ['edge', false], ['sync', true], ['lua', true]]) {
