@@ -231,6 +231,25 @@ impl Part for Lit {
     }
 }
 
+/// A name of [`super::names`] as an attribute: ` data-slot="` and
+/// `summary` write ` data-slot="summary"` (both literals, never escaped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attr(pub &'static str, pub &'static str);
+
+impl Part for Attr {
+    fn put(&self, out: &mut dyn Write) -> fmt::Result {
+        out.write_str(self.0)?;
+        out.write_str(self.1)?;
+        out.write_str("\"")
+    }
+}
+
+impl std::fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.put(f)
+    }
+}
+
 /// A template's argument, written by its [`Part`] (one `Display` for
 /// every kind of value, so the wasm has one copy of it).
 pub struct Put<'a>(pub &'a dyn Part);

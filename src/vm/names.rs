@@ -44,9 +44,11 @@ macro_rules! names {
             pub const fn selector(self) -> &'static str {
                 match self { $($ty::$v => concat!($sel, $s, $end),)* }
             }
-            /// The name as an attribute of the markup (` data-slot="…"`).
-            pub const fn attr(self) -> $crate::vm::html::Lit {
-                $crate::vm::html::Lit(match self { $($ty::$v => concat!($attr, $s, "\""),)* })
+            /// The name as an attribute of the markup (` data-slot="…"`),
+            /// written from [`Self::as_str`] (no second table of every
+            /// name in the wasm).
+            pub const fn attr(self) -> $crate::vm::html::Attr {
+                $crate::vm::html::Attr($attr, self.as_str())
             }
             /// The block of the markup the name sits in.
             pub const fn block(self) -> Block {

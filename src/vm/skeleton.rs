@@ -98,17 +98,21 @@ impl W<'_> {
     }
     /// The names of the contract with the view, as attributes.
     fn slot(&mut self, s: Slot) -> &mut Self {
-        self.raw(s.attr().0)
+        self.attr(s.attr())
     }
     fn act(&mut self, a: Act) -> &mut Self {
-        self.raw(a.attr().0)
+        self.attr(a.attr())
     }
     fn hook(&mut self, h: Hook) -> &mut Self {
-        self.raw(h.attr().0)
+        self.attr(h.attr())
+    }
+    /// Writes a name of [`super::names`] as an attribute.
+    fn attr(&mut self, a: super::html::Attr) -> &mut Self {
+        self.raw(a.0).raw(a.1).raw("\"")
     }
     /// Opens a `<div>` of class `c`.
     fn div(&mut self, c: Class) -> &mut Self {
-        self.raw("<div").raw(c.attr().0).raw(">")
+        self.raw("<div").attr(c.attr()).raw(">")
     }
     /// A sentence, escaped.
     fn text(&mut self, t: T) -> &mut Self {

@@ -279,11 +279,17 @@ fn a_hook_the_view_sets_is_the_attribute_the_markup_writes() {
     // What the browser tests and a course author's page look up.
     assert_eq!(Hook::KEY, "data-testid");
     for h in Hook::ALL {
-        assert_eq!(h.attr().0, format!(" {}=\"{}\"", Hook::KEY, h.as_str()));
+        assert_eq!(
+            h.attr().to_string(),
+            format!(" {}=\"{}\"", Hook::KEY, h.as_str())
+        );
         assert_eq!(h.selector(), format!("[{}=\"{}\"]", Hook::KEY, h.as_str()));
     }
     for m in Mark::ALL {
-        assert_eq!(m.attr().0, format!(" {}=\"{}\"", Hook::KEY, m.as_str()));
+        assert_eq!(
+            m.attr().to_string(),
+            format!(" {}=\"{}\"", Hook::KEY, m.as_str())
+        );
         assert_eq!(m.selector(), format!("[{}=\"{}\"]", Hook::KEY, m.as_str()));
         assert!(Hook::parse(m.as_str()).is_none(), "{m:?} is a Hook too");
     }
