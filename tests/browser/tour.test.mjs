@@ -490,8 +490,12 @@ describe('one screen, and access', () => {
 });
 
 describe('the steps\' words, fetched when the lesson opens (issue 35)', () => {
+  // On a phone: on a desktop tall enough to show the top of the code view
+  // (or the explanation, or the charts) at once, later.json is asked for
+  // as soon as the widget is up, for them.
+  const PHONE = { width: 390, height: 844 };
   test('the page fetches later.json only once the lesson starts; its words then show, and the focus is on the step', async () => {
-    const w = await open('');
+    const w = await open('', PHONE);
     const asked = () => w.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/later.json')));
     await w.page.waitForTimeout(500);
     assert.deepEqual(await asked(), [], 'not fetched before the lesson opens');
@@ -508,7 +512,7 @@ describe('the steps\' words, fetched when the lesson opens (issue 35)', () => {
   });
 
   test('when later.json cannot be fetched: a polite notice with the way out, no error; starting again fetches again', async () => {
-    const w = await open('');
+    const w = await open('', PHONE);
     let fail = true;
     await w.page.route('**/later.json', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
     await w.locator('tour-start').click();
@@ -549,7 +553,7 @@ describe('the steps\' words, fetched when the lesson opens (issue 35)', () => {
   });
 
   test('the quiz\'s why comes from later.json too: the verdict at once, then why; offline, a polite line, and a pick tries again', async () => {
-    const w = await open('');
+    const w = await open('', PHONE);
     let fail = true;
     await w.page.route('**/later.json', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
     const item = w.locator('quiz-question').first();
