@@ -116,17 +116,33 @@ const FELT = () => {
   requestAnimationFrame(tick);
 };
 
-// 1. Everything the page downloads, as the browser fetches it.
+// 1. Everything the page downloads before the widget is interactive (its
+//    element marked mounted: built and bound), as the browser fetches it.
+//    What it asks for afterwards (the texts read later, when a part that
+//    shows them is on screen: at 1280 × 720 the code view is) counts with
+//    what is fetched on demand.
 async function downloads() {
   const b = await browser();
   const s = await server();
   const page = await b.newPage();
-  const files = new Set();
-  page.on('request', (r) => files.add(new URL(r.url()).pathname));
+  // The moment the widget is mounted, from a mutation observer (a
+  // microtask after the attribute is set: before any observer of the
+  // widget's own runs).
+  await page.addInitScript(() => {
+    window.__mounted = null;
+    new MutationObserver(() => {
+      if (window.__mounted === null && document.querySelector('[data-ratelimit-lab-mounted]')) window.__mounted = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ratelimit-lab-mounted'] });
+  });
   await page.goto(s.url);
-  await page.waitForSelector('[data-testid="server-card"]');
+  await page.waitForFunction(() => window.__mounted !== null);
   await page.waitForTimeout(300);
+  const asked = await page.evaluate(() => performance.getEntries()
+    .filter((e) => 'encodedBodySize' in e)
+    .map((e) => [new URL(e.name).pathname, e.startTime <= window.__mounted]));
   await page.close();
+  const files = new Set(asked.filter(([, before]) => before).map(([p]) => p));
+  const after = new Set(asked.filter(([p, before]) => !before && !files.has(p)).map(([p]) => p));
   const rows = [...files].map((p) => {
     const rel = p.replace(/^\//, '') || 'index.html';
     const body = fs.readFileSync(path.join(DIST, rel));
@@ -149,6 +165,8 @@ async function downloads() {
   // its scripts: public/ratelimit-package.js's AUTHOR_FILES), downloads and
   // tools for course authors that the widget never fetches, are not counted.
   const authors = ['package.html', 'package.js', 'ratelimit-package.js', 'fflate.js'];
+  // Asked for after the widget was interactive, in 300 ms at 1280 × 720.
+  const asked_after = [...after].map((p) => p.replace(/^\//, ''));
   const on_demand = walk(DIST)
     .map((f) => path.relative(DIST, f))
     .filter((f) => !fetched.has(f) && !f.endsWith('.zip') && !authors.includes(f))
@@ -157,6 +175,7 @@ async function downloads() {
     files: rows,
     total: { bytes: total('bytes'), gzip: total('gzip'), brotli: total('brotli') },
     on_demand,
+    asked_after_interactive: asked_after,
     dist_gzip: total('gzip') + on_demand.reduce((a, r) => a + r.gzip, 0),
   };
 }
