@@ -88,78 +88,90 @@ impl Slider {
     }
 }
 
-/// Binds the controls under `root`.
-pub fn bind(lab: Lab, root: &Element) {
-    let mut sliders: Vec<Slider> = all(root, "input[data-knob]")
-        .into_iter()
-        .filter_map(Slider::find)
-        .collect();
-    // Each choice with the value it stands for, read once.
-    let choices: Vec<(Element, String, String)> = all(root, "input[data-choice]")
+/// The elements the controls write, found once under the root.
+struct Controls {
+    sliders: Vec<Slider>,
+    /// Each choice with its kind and the value it stands for.
+    choices: Vec<(Element, String, String)>,
+    /// Each tab with its strategy and its id.
+    tabs: Vec<(Element, String, String)>,
+    /// Each preset button with its preset.
+    presets: Vec<(Element, String)>,
+    panel: Option<Element>,
+    /// The seed, limit and traffic lines, then the strategy's name,
+    /// summary and explanation ([`SLOTS`]).
+    slots: Vec<Option<Kept>>,
+    redis_parts: Vec<Option<Element>>,
+    legend: Vec<Element>,
+    algos: Vec<Element>,
+    only: Vec<Element>,
+}
+
+/// The lines [`Controls::slots`] holds, in order: three that follow every
+/// setting, five that follow the strategy.
+const SLOTS: [Slot; 8] = [
+    Slot::Seed,
+    Slot::LimitLine,
+    Slot::Traffic,
+    Slot::TabName,
+    Slot::Summary,
+    Slot::Explain1,
+    Slot::Explain2,
+    Slot::Explain3,
+];
+
+/// Every element under `root` matching `selector`, with two attributes
+/// of it read once (`""` where one is missing; `id` reads the id).
+fn with_attrs(root: &Element, selector: &str, a: &str, b: &str) -> Vec<(Element, String, String)> {
+    all(root, selector)
         .into_iter()
         .map(|el| {
-            let kind = el.get_attribute("data-choice").unwrap_or_default();
-            let value = dom::value(&el);
-            (el, kind, value)
+            let read = |name: &str| match name {
+                "id" => el.id(),
+                "value" => dom::value(&el),
+                _ => el.get_attribute(name).unwrap_or_default(),
+            };
+            let (x, y) = (read(a), read(b));
+            (el, x, y)
         })
-        .collect();
-    let tabs: Vec<(Element, String, String)> = all(root, "[role=\"tab\"]")
-        .into_iter()
-        .map(|el| {
-            let value = el.get_attribute("data-value").unwrap_or_default();
-            let id = el.id();
-            (el, value, id)
-        })
-        .collect();
-    let presets: Vec<(Element, String)> = all(root, Act::Preset.selector())
-        .into_iter()
-        .map(|el| {
-            let value = el.get_attribute("data-value").unwrap_or_default();
-            (el, value)
-        })
-        .collect();
-    let panel = find(root, Class::Panel.selector());
-    // The explanation's paragraphs are read later ([`super::later`]):
-    // fetched once they come near the screen (far below the first
-    // screen, on a phone and a desktop alike), written once they are here.
-    let explain_later = !crate::vm::text::later_ready();
-    if explain_later {
-        if let Some(group) = slot(root, Slot::Explain1).and_then(|p| p.parent_element()) {
-            super::later::want_when_near(lab.later, &group);
+        .collect()
+}
+
+impl Controls {
+    fn find(root: &Element) -> Controls {
+        Controls {
+            sliders: all(root, "input[data-knob]")
+                .into_iter()
+                .filter_map(Slider::find)
+                .collect(),
+            choices: with_attrs(root, "input[data-choice]", "data-choice", "value"),
+            tabs: with_attrs(root, "[role=\"tab\"]", "data-value", "id"),
+            presets: with_attrs(root, Act::Preset.selector(), "data-value", "")
+                .into_iter()
+                .map(|(el, value, _)| (el, value))
+                .collect(),
+            panel: find(root, Class::Panel.selector()),
+            slots: SLOTS
+                .iter()
+                .map(|n| slot(root, *n).map(Kept::new))
+                .collect(),
+            redis_parts: [Slot::RedisSettings, Slot::Redis]
+                .into_iter()
+                .map(|n| slot(root, n))
+                .collect(),
+            legend: all(root, "[data-legend]"),
+            algos: all(root, "[data-algo]"),
+            only: all(root, "[data-algo-only]"),
         }
     }
-    let mut slots: Vec<Option<Kept>> = [
-        Slot::Seed,
-        Slot::LimitLine,
-        Slot::Traffic,
-        Slot::TabName,
-        Slot::Summary,
-        Slot::Explain1,
-        Slot::Explain2,
-        Slot::Explain3,
-    ]
-    .into_iter()
-    .map(|n| slot(root, n).map(Kept::new))
-    .collect();
-    let redis_parts: Vec<Option<Element>> = [Slot::RedisSettings, Slot::Redis]
-        .into_iter()
-        .map(|n| slot(root, n))
-        .collect();
-    let legend = super::dom::all(root, "[data-legend]");
-    let algos = super::dom::all(root, "[data-algo]");
-    let only = super::dom::all(root, "[data-algo-only]");
-    // The strategy, its way of keeping the count, the preset and whether
-    // the later texts were here, as last drawn, so a slider's drag leaves
-    // the tabs, presets and strategy lines alone.
-    let mut drawn: Option<(Strategy, crate::sim::Algo, Option<Preset>, bool)> = None;
-    effect(move || {
-        let s = lab.scenario.get();
-        let m = lab.m();
-        let t = &m.texts;
-        for slider in &mut sliders {
-            slider.write(&s, t);
+
+    /// What follows every setting: the sliders, the choices checked, and
+    /// the seed, limit and traffic lines.
+    fn write_settings(&mut self, s: &crate::sim::Scenario, t: &crate::vm::text::Texts) {
+        for slider in &mut self.sliders {
+            slider.write(s, t);
         }
-        for (el, kind, value) in &choices {
+        for (el, kind, value) in &self.choices {
             let on = match kind.as_str() {
                 "lb" => value == s.lb.as_str(),
                 "redis" => value == s.redis.as_str(),
@@ -169,45 +181,51 @@ pub fn bind(lab: Lab, root: &Element) {
             };
             dom::check(el, on);
         }
-        let preset = Preset::matching(&s);
         let texts = [
             t.fill(T::Seed, &[("n", &s.seed.to_string())]),
-            controls::limit_line(&s, t),
-            controls::traffic(&s, t),
+            controls::limit_line(s, t),
+            controls::traffic(s, t),
         ];
-        for (el, s) in slots.iter_mut().zip(&texts) {
+        for (el, s) in self.slots.iter_mut().zip(&texts) {
             if let Some(el) = el {
                 el.text(s);
             }
         }
-        let here = !explain_later || lab.later.get() == super::later::READY;
-        if drawn == Some((s.strategy, s.algo(), preset, here)) {
-            return;
-        }
-        drawn = Some((s.strategy, s.algo(), preset, here));
-        for (el, value, id) in &tabs {
+    }
+
+    /// What follows the strategy, the way it keeps its count and the
+    /// preset: the tabs and presets selected, the strategy's own lines, the
+    /// Redis parts, the ways of keeping the count it takes, the legend.
+    fn write_strategy(
+        &mut self,
+        s: &crate::sim::Scenario,
+        preset: Option<Preset>,
+        t: &crate::vm::text::Texts,
+    ) {
+        for (el, value, id) in &self.tabs {
             let on = value == s.strategy.as_str();
             attr(el, "aria-selected", if on { "true" } else { "false" });
             attr(el, "tabindex", if on { "0" } else { "-1" });
             dom::class(el, "rll-tabs__tab--selected", on);
-            if on {
-                if let Some(p) = &panel {
-                    attr(p, "aria-labelledby", id);
-                }
+            if let (true, Some(p)) = (on, &self.panel) {
+                attr(p, "aria-labelledby", id);
             }
         }
-        for (el, value) in &presets {
+        for (el, value) in &self.presets {
             let on = preset.is_some_and(|p| value == p.as_str());
             attr(el, "aria-pressed", if on { "true" } else { "false" });
         }
-        let (name, line, [ex1, ex2, ex3]) = crate::vm::strategy::words(&s);
-        let words = [name, line, ex1, ex2, ex3];
-        for (el, w) in slots[3..].iter_mut().zip(words) {
+        let (name, line, [ex1, ex2, ex3]) = crate::vm::strategy::words(s);
+        for (el, w) in self.slots[3..].iter_mut().zip([name, line, ex1, ex2, ex3]) {
             if let Some(el) = el {
                 el.text(t.get(w));
             }
         }
-        for (el, shown) in redis_parts.iter().zip(controls::redis_parts(s.strategy)) {
+        for (el, shown) in self
+            .redis_parts
+            .iter()
+            .zip(controls::redis_parts(s.strategy))
+        {
             if let Some(el) = el {
                 hide(el, !shown);
             }
@@ -215,20 +233,50 @@ pub fn bind(lab: Lab, root: &Element) {
         // The ways of keeping the count this strategy takes; the sentence
         // for those that keep a fixed window only.
         let takes = s.strategy.algos();
-        for el in &algos {
+        for el in &self.algos {
             let name = el.get_attribute("data-algo").unwrap_or_default();
             hide(el, !takes.iter().any(|a| a.as_str() == name));
         }
         let fixed_only = crate::vm::windows::only_fixed(s.strategy);
-        for el in &only {
+        for el in &self.only {
             hide(
                 el,
                 el.get_attribute("data-algo-only").as_deref() != fixed_only,
             );
         }
-        for el in &legend {
+        for el in &self.legend {
             let name = el.get_attribute("data-legend").unwrap_or_default();
             hide(el, !crate::vm::cards::legend_shows(&name, s.strategy));
         }
+    }
+}
+
+/// Binds the controls under `root`.
+pub fn bind(lab: Lab, root: &Element) {
+    let mut parts = Controls::find(root);
+    // The explanation's paragraphs are read later ([`super::later`]):
+    // fetched once they come near the screen (far below the first
+    // screen, on a phone and a desktop alike), written once they are here.
+    let explain_later = !crate::vm::text::later_ready();
+    if explain_later {
+        if let Some(group) = slot(root, Slot::Explain1).and_then(|p| p.parent_element()) {
+            super::later::want_when_near(lab.later, &group);
+        }
+    }
+    // The strategy, its way of keeping the count, the preset and whether
+    // the later texts were here, as last drawn, so a slider's drag leaves
+    // the tabs, presets and strategy lines alone.
+    let mut drawn: Option<(Strategy, crate::sim::Algo, Option<Preset>, bool)> = None;
+    effect(move || {
+        let s = lab.scenario.get();
+        let m = lab.m();
+        parts.write_settings(&s, &m.texts);
+        let preset = Preset::matching(&s);
+        let here = !explain_later || lab.later.get() == super::later::READY;
+        if drawn == Some((s.strategy, s.algo(), preset, here)) {
+            return;
+        }
+        drawn = Some((s.strategy, s.algo(), preset, here));
+        parts.write_strategy(&s, preset, &m.texts);
     });
 }
