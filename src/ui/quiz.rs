@@ -156,66 +156,93 @@ pub fn bind(lab: Lab, root: &Element) {
             if before.get(q) == Some(a) {
                 continue;
             }
-            let mut v = view(question, &m.order[q], a, &m.texts);
-            if words != later::READY && a.last.is_some() {
-                let wait = if words == later::FAILED {
-                    T::QuizNotLoaded
-                } else {
-                    T::QuizLoading
-                };
-                crate::html!(v.feedback, " {}", crate::vm::html::esc(m.texts.get(wait)));
-            }
-            for (button, o) in all(li, Act::QuizPick.selector()).iter().zip(&v.options) {
-                attr(button, "class", o.class);
-                attr(
-                    button,
-                    "aria-checked",
-                    if o.checked { "true" } else { "false" },
-                );
-                attr(button, "tabindex", if o.tab_stop { "0" } else { "-1" });
-                if let Some(note) = find(button, "[data-part=\"note\"]") {
-                    text(&note, &o.note);
-                }
-                match o.correct {
-                    Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
-                    None => {
-                        let _ = button.remove_attribute("data-correct");
-                    }
-                }
-            }
-            if let Some(f) = find(li, Hook::QuizFeedback.selector()) {
-                super::dom::set_html(&f, &v.feedback);
-            }
-            if let Some(b) = find(li, Act::QuizShow.selector()) {
-                hide(&b, !v.offer_answer);
-            }
-            if let Some(b) = find(li, Act::ShowMe.selector()) {
-                hide(&b, !v.offer_show_me);
-                if let (true, Some(show)) = (worded.is_some(), &question.show) {
-                    text(&b, &m.texts.fill(T::ShowMe, &[("label", &show.label)]));
-                }
-            }
+            write_question(
+                li,
+                question,
+                &m.order[q],
+                a,
+                &m.texts,
+                words,
+                worded.is_some(),
+            );
         }
         shown.set_value(answers.clone());
         let s = score(&m.quiz, &answers);
-        let (a, c, n) = (
-            s.answered.to_string(),
-            s.correct.to_string(),
-            s.total.to_string(),
-        );
-        let line = if s.answered == 0 {
-            m.texts.fill(T::QuizIntro, &[("n", &n)])
-        } else if s.answered == s.total {
-            m.texts.fill(T::QuizDone, &[("n", &n), ("c", &c)])
-        } else {
-            m.texts
-                .fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
-        };
         if let Some(st) = &status {
-            text(st, &line);
+            text(st, &score_line(&s, &m.texts));
         }
         if let Some(b) = &again {
             hide(b, s.answered == 0);
         }
     });
+}
+
+/// Writes question `li` as answered `a`: its options' state and notes,
+/// its feedback (with a line while its why is on its way, `words` not
+/// ready), and its "show the answer" and "show me" buttons; `worded`: the
+/// words read later are here, so "show me" names its scenario.
+fn write_question(
+    li: &Element,
+    question: &crate::vm::quiz::Question,
+    order: &[usize],
+    a: &Answer,
+    texts: &crate::vm::text::Texts,
+    words: u8,
+    worded: bool,
+) {
+    let mut v = view(question, order, a, texts);
+    if words != later::READY && a.last.is_some() {
+        let wait = if words == later::FAILED {
+            T::QuizNotLoaded
+        } else {
+            T::QuizLoading
+        };
+        crate::html!(v.feedback, " {}", crate::vm::html::esc(texts.get(wait)));
+    }
+    for (button, o) in all(li, Act::QuizPick.selector()).iter().zip(&v.options) {
+        attr(button, "class", o.class);
+        attr(
+            button,
+            "aria-checked",
+            if o.checked { "true" } else { "false" },
+        );
+        attr(button, "tabindex", if o.tab_stop { "0" } else { "-1" });
+        if let Some(note) = find(button, "[data-part=\"note\"]") {
+            text(&note, &o.note);
+        }
+        match o.correct {
+            Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
+            None => {
+                let _ = button.remove_attribute("data-correct");
+            }
+        }
+    }
+    if let Some(f) = find(li, Hook::QuizFeedback.selector()) {
+        super::dom::set_html(&f, &v.feedback);
+    }
+    if let Some(b) = find(li, Act::QuizShow.selector()) {
+        hide(&b, !v.offer_answer);
+    }
+    if let Some(b) = find(li, Act::ShowMe.selector()) {
+        hide(&b, !v.offer_show_me);
+        if let (true, Some(show)) = (worded, &question.show) {
+            text(&b, &texts.fill(T::ShowMe, &[("label", &show.label)]));
+        }
+    }
+}
+
+/// The line above the quiz: how to start, the score so far, or the result.
+fn score_line(s: &crate::vm::quiz::Score, t: &crate::vm::text::Texts) -> String {
+    let (a, c, n) = (
+        s.answered.to_string(),
+        s.correct.to_string(),
+        s.total.to_string(),
+    );
+    if s.answered == 0 {
+        t.fill(T::QuizIntro, &[("n", &n)])
+    } else if s.answered == s.total {
+        t.fill(T::QuizDone, &[("n", &n), ("c", &c)])
+    } else {
+        t.fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
+    }
 }
