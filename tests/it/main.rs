@@ -42,6 +42,7 @@ mod params;
 mod properties;
 mod queue;
 mod reference;
+mod sizes;
 mod sort;
 mod styles;
 mod sweeps;
