@@ -450,3 +450,38 @@ fn every_term_appears_somewhere_in_the_widgets_text_or_the_code() {
         );
     }
 }
+
+/// For `scripts/tradeoffs` (run there, ignored here): writes every file the
+/// code view shows, once each, as the view marks it up (coloured, as a
+/// build could store it) and as plain text (as `later.json` stores it now),
+/// into the folder `TRADEOFFS_OUT`, for the script to weigh gzipped.
+#[test]
+#[ignore = "run by scripts/tradeoffs"]
+fn code_files_coloured_and_plain() {
+    let out = std::env::var("TRADEOFFS_OUT").expect("TRADEOFFS_OUT: the folder to write to");
+    let (mut coloured, mut plain, mut seen) = (String::new(), String::new(), Vec::new());
+    for s in Strategy::ALL {
+        for a in Algo::ALL {
+            let html = markup(s, a, "rll1").as_str().to_string();
+            for (f, pre) in files(s, a).iter().zip(html.split("<pre ").skip(1)) {
+                if !seen.contains(&f.name) {
+                    seen.push(f.name);
+                    // The colours alone: each line's own element is
+                    // written at run time either way.
+                    for line in pre.split("</span>\n") {
+                        let words = line.find("data-line=").map_or(line, |k| {
+                            let rest = &line[k..];
+                            &rest[rest.find('>').map_or(0, |e| e + 1)..]
+                        });
+                        coloured.push_str(words);
+                        coloured.push('\n');
+                    }
+                    plain.push_str(f.text());
+                }
+            }
+        }
+    }
+    assert!(seen.len() >= 10, "every file found: {seen:?}");
+    std::fs::write(Path::new(&out).join("coloured.html"), coloured).unwrap();
+    std::fs::write(Path::new(&out).join("plain.txt"), plain).unwrap();
+}
