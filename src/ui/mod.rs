@@ -765,11 +765,25 @@ fn bind(lab: Lab, root: &web_sys::Element) {
             web_sys::console::error_1(&said.into());
         }
     }
+    // The first screen (the tabs, the picture, the totals, the sliders,
+    // the cards, the lesson's offer), in this task: the frame after it
+    // is the live widget's.
     events::bind(lab, root);
     controls::bind(lab, root);
     totals::bind(lab, root);
     picture::bind(lab, root);
     cards::bind(lab, root);
+    tour::bind(lab, root);
+    totals::use_announcer(lab, root);
+    // What lies below it, and the address, once that frame is painted: on
+    // a slow phone a slider answers about 40 ms sooner (DECISIONS.md,
+    // "The first screen bound first").
+    let root = root.clone();
+    after_first_frame(lab, move || bind_below(lab, &root));
+}
+
+/// Binds what lies below the first screen, and the address.
+fn bind_below(lab: Lab, root: &web_sys::Element) {
     timeline::bind(lab, root);
     log::bind(lab, root);
     highlight::bind(lab, root);
@@ -777,10 +791,30 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     quiz::bind(lab, root);
     code::bind(lab, root);
     glossary::bind(lab, root);
-    tour::bind(lab, root);
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
-    totals::use_announcer(lab, root);
+}
+
+/// Runs `f` under the current reactive owner in the task after the next
+/// painted frame (a page in a hidden tab or frame paints none until it is
+/// shown); never once the owner is disposed (the widget unmounted
+/// meanwhile).
+fn after_first_frame(lab: Lab, f: impl FnOnce() + 'static) {
+    let Some(owner) = Owner::current() else {
+        return f();
+    };
+    let painted = Closure::once_into_js(move || {
+        gloo_timers::callback::Timeout::new(0, move || {
+            // The lab's signals go with its owner.
+            if lab.playing.try_get_untracked().is_some() {
+                owner.with(f);
+            }
+        })
+        .forget();
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.request_animation_frame(painted.unchecked_ref());
+    }
 }
 
 /// Whether the page is opened by its author: `author=1` in its address,
