@@ -796,25 +796,29 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
 }
 
 /// Runs `f` under the current reactive owner in the task after the next
-/// painted frame (a page in a hidden tab or frame paints none until it is
-/// shown); never once the owner is disposed (the widget unmounted
-/// meanwhile).
+/// painted frame, or in 200 ms if no frame comes first (a frame out of
+/// view, a hidden tab: Chromium paints them no frames); never once the
+/// owner is disposed (the widget unmounted meanwhile).
 fn after_first_frame(lab: Lab, f: impl FnOnce() + 'static) {
     let Some(owner) = Owner::current() else {
         return f();
     };
+    let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let run = move || {
+        // The lab's signals go with its owner.
+        let alive = lab.playing.try_get_untracked().is_some();
+        if let (Some(f), true) = (f.take(), alive) {
+            owner.with(f);
+        }
+    };
+    let soon = run.clone();
     let painted = Closure::once_into_js(move || {
-        gloo_timers::callback::Timeout::new(0, move || {
-            // The lab's signals go with its owner.
-            if lab.playing.try_get_untracked().is_some() {
-                owner.with(f);
-            }
-        })
-        .forget();
+        gloo_timers::callback::Timeout::new(0, soon).forget();
     });
     if let Some(w) = web_sys::window() {
         let _ = w.request_animation_frame(painted.unchecked_ref());
     }
+    gloo_timers::callback::Timeout::new(200, run).forget();
 }
 
 /// Whether the page is opened by its author: `author=1` in its address,
