@@ -25,6 +25,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::sim::Strategy;
+use crate::vm::names::Data;
 use crate::vm::page::{Section, Theme};
 
 pub use crate::vm::events::{Completed, QuizAnswer, TourStep};
@@ -337,10 +338,10 @@ fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
         let now = pairs.get();
         let el: web_sys::HtmlElement = (*host).clone();
         for (name, _) in before.iter().flatten() {
-            let _ = el.remove_attribute(&format!("data-{name}"));
+            let _ = el.remove_attribute(&format!("{}{name}", Data::PREFIX));
         }
         for (name, v) in &now {
-            let _ = el.set_attribute(&format!("data-{name}"), v);
+            let _ = el.set_attribute(&format!("{}{name}", Data::PREFIX), v);
         }
         let changed: Pairs = match &before {
             None => Vec::new(),

@@ -559,6 +559,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         return Html::new();
     };
     let n = steps.len();
+    let (kk, nn) = ((k + 1).to_string(), n.to_string());
     let mut o = Html::with_capacity(1500);
     html!(
         o,
@@ -567,11 +568,16 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
             mark!(Tour),
             r#" aria-labelledby="{}-tour-title"><div"#,
             mark!(TourStep),
-            r#" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress""#,
+            data!(Step = {}),
+            data!(Steps = {}),
+            r#"><p class="rll-tour__progress" id="{}-tour-progress""#,
             mark!(TourProgress),
-            r#" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal""#,
+            data!(Value=),
+            r#"{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal""#,
             hook!(TourGoal),
-            r#" data-done="false" data-parts="0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#
+            data!(Done = "false"),
+            data!(Parts=),
+            r#"0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#
         ),
         id,
         k + 1,
@@ -579,10 +585,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         id,
         k + 1,
         n,
-        esc(&t.fill(
-            T::TourProgress,
-            &[("k", &(k + 1).to_string()), ("n", &n.to_string())]
-        )),
+        esc(&t.fill(T::TourProgress, &[("k", &kk), ("n", &nn)])),
         h,
         id,
         id,
@@ -593,6 +596,12 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         esc(t.get(T::TourGoalLabel)),
         esc(&s.task)
     );
+    acts(&mut o, s, k, n, t, id);
+    o
+}
+
+/// The panel's status line, its buttons and its hint.
+fn acts(o: &mut Html, s: &Step, k: usize, n: usize, t: &Texts, id: &str) {
     html!(
         o,
         concat!(
@@ -631,7 +640,6 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         id,
         esc(&s.hint)
     );
-    o
 }
 
 /// The panel while the steps' words are on their way ([`T::TourLoading`]),
@@ -706,20 +714,23 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
         }
     }
     o.push_lit(r#"</ul><div class="rll-tour__acts">"#);
-    let button = |o: &mut Html, act: &str, key: T, primary: bool| {
+    let button = |o: &mut Html, act: Act, key: T, primary: bool| {
         html!(
             o,
-            r#"<button type="button" class="rll-button rll-button--small{}" data-act="{}">{}</button>"#,
+            concat!(
+                r#"<button type="button" class="rll-button rll-button--small{}""#,
+                "{}>{}</button>"
+            ),
             if primary { " rll-button--primary" } else { "" },
-            act,
+            act.attr(),
             esc(t.get(key))
         );
     };
     if quiz {
-        button(&mut o, Act::TourQuiz.as_str(), T::TourRecapQuiz, true);
+        button(&mut o, Act::TourQuiz, T::TourRecapQuiz, true);
     }
-    button(&mut o, Act::TourStart.as_str(), T::TourAgain, !quiz);
-    button(&mut o, Act::TourClose.as_str(), T::TourClose, false);
+    button(&mut o, Act::TourStart, T::TourAgain, !quiz);
+    button(&mut o, Act::TourClose, T::TourClose, false);
     o.push_lit("</div></section>");
     o
 }
