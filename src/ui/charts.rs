@@ -23,7 +23,7 @@ use super::canvas::{use_visible, use_width};
 use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
-use crate::sim::{Scenario, Strategy};
+use crate::sim::{Scenario, Strategy, RTT, SERVERS};
 use crate::vm::chart::{
     chart, dot_class, mini as mini_chart, point_label, px, series_class, svg, Chart, MINI_H,
 };
@@ -313,12 +313,12 @@ impl Section {
         };
         let get = |attr: &str, n: &str| super::dom::find(&section, &format!("[{attr}=\"{n}\"]"));
         let hosts = [
-            get(Data::Chart.as_str(), "servers")?,
-            get(Data::Chart.as_str(), "rtt")?,
+            get(Data::Chart.as_str(), SERVERS.name)?,
+            get(Data::Chart.as_str(), RTT.name)?,
         ];
         let tables = [
-            get(Data::Table.as_str(), "servers")?,
-            get(Data::Table.as_str(), "rtt")?,
+            get(Data::Table.as_str(), SERVERS.name)?,
+            get(Data::Table.as_str(), RTT.name)?,
         ];
         Some(Section {
             width: use_width(&hosts[0], None),

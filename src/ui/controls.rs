@@ -8,7 +8,7 @@ use web_sys::Element;
 use super::dom::{self, all, attr, find, hide, slot, Kept};
 use super::effect;
 use super::state::Lab;
-use crate::sim::{Preset, Strategy, KNOBS};
+use crate::sim::{Knob, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Data, Slot};
 use crate::vm::text::T;
@@ -29,7 +29,7 @@ struct Slider {
 impl Slider {
     fn find(input: Element) -> Option<Self> {
         let name = input.get_attribute(Data::Knob.as_str())?;
-        let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
+        let knob = Knob::named(&name)?;
         let row = input.closest(Class::Slider.selector()).ok().flatten();
         let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
         let note = row
@@ -50,7 +50,7 @@ impl Slider {
     }
 
     fn write(&mut self, s: &crate::sim::Scenario, t: &crate::vm::text::Texts) {
-        if self.knob.name == "traffic" {
+        if *self.knob == TRAFFIC {
             dom::set_value(&self.input, &s.traffic.to_string());
             return;
         }

@@ -11,7 +11,7 @@ use super::clock;
 use super::dom::{self, closest, listen};
 use super::state::{Lab, Predict};
 use crate::sim::params;
-use crate::sim::{Fail, Health, LoadBalancer, Preset, Strategy, KNOBS};
+use crate::sim::{Fail, Health, Knob, LoadBalancer, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Data, Hook, Slot};
 use crate::vm::text::T;
@@ -29,9 +29,9 @@ pub fn bind(lab: Lab, root: &Element) {
         let Some(el) = closest(&ev, "input") else {
             return;
         };
-        if let Some(name) = el.get_attribute(Data::Knob.as_str()) {
-            if name != "traffic" {
-                knob(lab, &name, &dom::value(&el));
+        if let Some(k) = el.get_attribute(Data::Knob.as_str()) {
+            if let Some(k) = Knob::named(&k).filter(|k| **k != TRAFFIC) {
+                knob(lab, k, &dom::value(&el));
             }
         } else if el.get_attribute(Data::Input.as_str()).as_deref() == Some("time") {
             if let Some(d) = params::parse_decimal(&dom::value(&el)) {
@@ -45,8 +45,8 @@ pub fn bind(lab: Lab, root: &Element) {
         };
         if let Some(name) = el.get_attribute(Data::Choice.as_str()) {
             choose(lab, &name, &dom::value(&el));
-        } else if el.get_attribute(Data::Knob.as_str()).as_deref() == Some("traffic") {
-            knob(lab, "traffic", &dom::value(&el));
+        } else if el.get_attribute(Data::Knob.as_str()).as_deref() == Some(TRAFFIC.name) {
+            knob(lab, &TRAFFIC, &dom::value(&el));
         } else if el.get_attribute(Data::Input.as_str()).as_deref() == Some("speed") {
             lab.speed.set(dom::value(&el).parse().unwrap_or(1));
         }
@@ -78,7 +78,9 @@ fn keydown(lab: Lab, root: &Element, ev: &web_sys::Event) {
         cancel_prediction(lab, root);
     } else if let Some(time) = closest(ev, data!([Input = "time"])) {
         time_key(lab, &time, &key, ev);
-    } else if let Some(input) = closest(ev, data!([Knob = "traffic"])) {
+    } else if let Some(input) = closest(ev, Data::Knob.selector())
+        .filter(|i| i.get_attribute(Data::Knob.as_str()).as_deref() == Some(TRAFFIC.name))
+    {
         traffic_key(lab, &input, &key, ev);
     } else if let Some(option) = closest(ev, "[role=\"radio\"]") {
         super::quiz::key(&option, &key, ev);
@@ -234,7 +236,7 @@ fn traffic_key(lab: Lab, input: &Element, key: &str, ev: &web_sys::Event) {
     let now = lab.scenario.with_untracked(|s| s.traffic);
     let next = controls::traffic_step(now, by).to_string();
     dom::set_value(input, &next);
-    knob(lab, "traffic", &next);
+    knob(lab, &TRAFFIC, &next);
 }
 
 /// The prediction is called off (Cancel, or Escape in its form): the
@@ -259,10 +261,7 @@ fn seek(lab: Lab, t: Option<u64>) {
 }
 
 /// A slider (or the traffic input) moved.
-fn knob(lab: Lab, name: &str, text: &str) {
-    let Some(knob) = KNOBS.iter().copied().find(|k| k.name == name) else {
-        return;
-    };
+fn knob(lab: Lab, knob: &Knob, text: &str) {
     if let Some(next) = lab
         .scenario
         .with_untracked(|s| controls::read(knob, s, text))

@@ -13,7 +13,7 @@ use crate::sim::params::write_value;
 use crate::sim::{
     Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, EDGE, MOVE, PLAN, RTT, SYNC, TIMEOUT,
 };
-use crate::sim::{BURST, SERVERS};
+use crate::sim::{BURST, SERVERS, TRAFFIC};
 
 use super::html::Html;
 use super::names::{Act, Block, Class, Hook, Slot};
@@ -180,7 +180,7 @@ impl W<'_> {
             write_value(knob, knob.min),
             write_value(knob, knob.max),
             write_value(knob, knob.step),
-            if knob.name == RTT.name {
+            if *knob == RTT {
                 html_of!(
                     concat!(
                         r#"<div class="rll-mini""#,
@@ -1005,7 +1005,7 @@ fn cost(w: &mut W) {
         concat!(
             r#"</label><input type="number" id="{}-traffic""#,
             mark!(Traffic),
-            data!(Knob = "traffic"),
+            data!(Knob = {}),
             r#" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit""#,
             data!(Slot = {}),
             r#"></span></div><dl class="rll-stats""#,
@@ -1013,6 +1013,7 @@ fn cost(w: &mut W) {
             "></dl></div>"
         ),
         id,
+        TRAFFIC.name,
         Slot::Traffic.as_str(),
         Slot::Cost.as_str()
     );
@@ -1046,7 +1047,7 @@ fn charts(w: &mut W) {
     w.raw(r#"</ul><p class="rll-charts__working" role="status""#)
         .slot(Slot::ChartWorking)
         .raw(r#"></p><div class="rll-charts__grid">"#);
-    for (name, title) in [("servers", T::ChartServers), ("rtt", T::ChartRtt)] {
+    for (name, title) in [(SERVERS.name, T::ChartServers), (RTT.name, T::ChartRtt)] {
         w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
             .text(title);
         html!(

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::sim::params::{self, CHOICES};
-use crate::sim::{Report, Scenario, KNOBS};
+use crate::sim::{Knob, Report, Scenario, EDGE, KNOBS, RTT, SERVERS};
 
 use super::html::{esc, Html};
 use super::names::Act;
@@ -126,9 +126,7 @@ impl Goal {
                 "redis" => s.redis == g.redis,
                 "fail" => s.fail == g.fail,
                 "seed" => s.seed == g.seed,
-                _ => KNOBS
-                    .iter()
-                    .any(|k| k.name == *name && (k.get)(s) == (k.get)(g)),
+                _ => Knob::named(name).is_some_and(|k| (k.get)(s) == (k.get)(g)),
             }),
             Goal::EdgeInside => {
                 r.requests.iter().any(|q| q.window < 0) && r.requests.iter().any(|q| q.window >= 0)
@@ -162,11 +160,11 @@ impl Goal {
     /// URL names, besides those the step's scenario sets.
     fn uses(&self) -> Vec<&'static str> {
         match self {
-            Goal::ExactWith(..) => vec!["servers", "rtt"],
+            Goal::ExactWith(..) => vec![SERVERS.name, RTT.name],
             // Not a setting: the regular user's line in the totals.
             Goal::RegularUserBelowLimit => vec!["regular"],
             Goal::Setting(name, _) => vec![name],
-            Goal::EdgeInside => vec!["edge"],
+            Goal::EdgeInside => vec![EDGE.name],
             Goal::All(goals) | Goal::Then(goals) => {
                 let mut uses = Vec::new();
                 for name in goals.iter().flat_map(Goal::uses) {
@@ -240,7 +238,7 @@ fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Opt
     let mut uses = goal.uses();
     if goal != Goal::ReplayEnd {
         for (name, _) in &pairs {
-            if let Some(k) = KNOBS.iter().find(|k| k.name == *name) {
+            if let Some(k) = Knob::named(name) {
                 if !uses.contains(&k.name) {
                     uses.push(k.name);
                 }
