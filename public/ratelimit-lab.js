@@ -22,9 +22,10 @@ const link = (parent) => {
 if (![...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === css)) link(document.head);
 
 const HOSTS = '[data-ratelimit-lab], rate-limit-lab';
-// The parameters an element may carry (the widget's own list, which a test
-// keeps equal to this one).
-const NAMES = 'preset strategy algo edge servers burst rtt limit window span lb move plan sync redis timeout fail traffic seed t predict embed hide tabs compact content lang mastery fallback theme tour'.split(' ');
+// The parameters an element may carry: the widget's own table
+// (src/sim/params.rs, PARAMS), written in by the build (scripts/hooks/
+// loader.mjs runs src/bin/names.rs), so the lists cannot differ.
+const NAMES = '@NAMES@'.split(' ');
 const LOADING = 'Loading the simulation…';
 const own = (el) => el.hasAttribute('data-ratelimit-lab-url');
 const live = (el) => el.hasAttribute('data-ratelimit-lab-mounted');

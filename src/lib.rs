@@ -23,6 +23,8 @@
 //!   the model.
 
 pub mod sim;
+// The names of the markup (`vm::names`), as literals for the view too.
+#[macro_use]
 pub mod vm;
 
 #[cfg(target_arch = "wasm32")]

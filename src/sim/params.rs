@@ -8,11 +8,122 @@
 //! the rest still applies.
 
 use super::scenario::{
-    Algo, Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, EDGE, KNOBS, MOVE,
+    Algo, Fail, Health, Knob, LoadBalancer, Preset, Scenario, Strategy, Unit, BURST, EDGE, KNOBS,
+    LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
 };
 
+/// What a parameter sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A number of the scenario, with its range and unit: a [`Knob`] (a
+    /// slider, or the traffic field), whose own const gives the name.
+    Knob,
+    /// A setting of the scenario chosen by name, or the seed ([`CHOICES`]).
+    Choice,
+    /// The page: a preset, the moment, what is shown and how (`vm::page`).
+    Page,
+}
+
+/// One parameter of the URL, which is also an attribute of a host
+/// element (`data-servers` on a `data-ratelimit-lab` element, `servers`
+/// on `<rate-limit-lab>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The name in the URL.
+    pub name: &'static str,
+    /// What it sets.
+    pub kind: Kind,
+}
+
+impl Param {
+    const fn knob(k: &Knob) -> Param {
+        Param {
+            name: k.name,
+            kind: Kind::Knob,
+        }
+    }
+    const fn choice(name: &'static str) -> Param {
+        Param {
+            name,
+            kind: Kind::Choice,
+        }
+    }
+    const fn page(name: &'static str) -> Param {
+        Param {
+            name,
+            kind: Kind::Page,
+        }
+    }
+}
+
+/// Every parameter a URL or a host element may carry, in the order the
+/// embedding guide lists them: the one table of the names. A knob's name
+/// is its [`Knob`]'s; [`NAMES`], [`CHOICES`], the guide's table
+/// (`vm::page::ABOUT`, checked against this by a test) and the loader's
+/// list (written into `ratelimit-lab.js` by `src/bin/names.rs` when the
+/// bundle is built) come from it.
+pub const PARAMS: [Param; 31] = [
+    Param::page("preset"),
+    Param::choice("strategy"),
+    Param::choice("algo"),
+    Param::knob(&EDGE),
+    Param::knob(&SERVERS),
+    Param::knob(&BURST),
+    Param::knob(&RTT),
+    Param::knob(&LIMIT),
+    Param::knob(&WINDOW),
+    Param::knob(&SPAN),
+    Param::choice("lb"),
+    Param::knob(&MOVE),
+    Param::knob(&PLAN),
+    Param::knob(&SYNC),
+    Param::choice("redis"),
+    Param::knob(&TIMEOUT),
+    Param::choice("fail"),
+    Param::knob(&TRAFFIC),
+    Param::choice("seed"),
+    Param::page("t"),
+    Param::page("predict"),
+    Param::page("embed"),
+    Param::page("hide"),
+    Param::page("tabs"),
+    Param::page("compact"),
+    Param::page("content"),
+    Param::page("lang"),
+    Param::page("mastery"),
+    Param::page("fallback"),
+    Param::page("theme"),
+    Param::page("tour"),
+];
+
+/// The names of the [`PARAMS`] of `kind` (all of them with `None`), in
+/// the table's order; `N` must be their number (else the build fails).
+const fn names_of<const N: usize>(kind: Option<Kind>) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut i, mut j) = (0, 0);
+    while i < PARAMS.len() {
+        let p = PARAMS[i];
+        let take = match kind {
+            None => true,
+            Some(k) => k as u8 == p.kind as u8,
+        };
+        if take {
+            assert!(j < N, "more names of that kind than N");
+            out[j] = p.name;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(j == N, "fewer names of that kind than N");
+    out
+}
+
+/// Every name of [`PARAMS`]: everything a host element's attributes may
+/// carry.
+pub const NAMES: [&str; 31] = names_of(None);
+
 /// Names read besides the knobs', in the order the URL writes them.
-pub const CHOICES: [&str; 6] = ["strategy", "algo", "lb", "redis", "fail", "seed"];
+pub const CHOICES: [&str; 6] = names_of(Some(Kind::Choice));
 
 /// Something in the parameters that was adjusted or ignored. Values are in
 /// the knob's model units (µs for the round trip).

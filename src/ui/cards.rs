@@ -13,7 +13,7 @@ use super::canvas::{use_width, Painter, Palette};
 use super::marks::{columns, draw};
 use super::state::{Lab, W_CARDS};
 use crate::vm::cards::{cards, Card};
-use crate::vm::names::{Class, Slot};
+use crate::vm::names::{Class, Data, Slot};
 use crate::vm::text::{Texts, T};
 
 /// One card's elements, kept across updates, and what they show now.
@@ -80,11 +80,11 @@ impl Held {
         }
         let n = |v: u32| v.to_string();
         if differs(|c| c.allowed) {
-            let _ = self.li.set_attribute("data-allowed", &n(c.allowed));
+            let _ = self.li.set_attribute(Data::Allowed.as_str(), &n(c.allowed));
             super::dom::put(&self.ok, &texts.fill(T::CardOk, &[("n", &n(c.allowed))]));
         }
         if differs(|c| c.refused) {
-            let _ = self.li.set_attribute("data-refused", &n(c.refused));
+            let _ = self.li.set_attribute(Data::Refused.as_str(), &n(c.refused));
             super::dom::put(&self.no, &texts.fill(T::CardNo, &[("n", &n(c.refused))]));
         }
         if old.as_ref().is_none_or(|o| o.quota != c.quota) {
@@ -95,7 +95,9 @@ impl Held {
             super::dom::put(&self.quota, &text);
         }
         if differs(|c| c.received) {
-            let _ = self.li.set_attribute("data-received", &n(c.received));
+            let _ = self
+                .li
+                .set_attribute(Data::Received.as_str(), &n(c.received));
         }
         if !quiet {
             self.heard.text(&c.heard(texts));
@@ -174,7 +176,7 @@ impl Drawn {
         // prerendered first screen's canvases before the wasm is here.
         if self.marks != Some(most) {
             self.marks = Some(most);
-            let _ = ul.set_attribute("data-marks", &most.to_string());
+            let _ = ul.set_attribute(Data::Marks.as_str(), &most.to_string());
         }
         if tallest != self.rows {
             self.rows = tallest;
@@ -312,8 +314,12 @@ fn paint(held: &mut [Held], drawn: &Drawn) {
 /// The request of the card's mark under (x, y) on its canvas `target`:
 /// the server's how-manyth arrival.
 pub fn hit(lab: Lab, target: &web_sys::Element, x: f64, y: f64) -> Option<u32> {
-    let li = target.closest("[data-server]").ok().flatten()?;
-    let s = li.get_attribute("data-server")?.parse::<u32>().ok()? - 1;
+    let li = target.closest(Data::Server.selector()).ok().flatten()?;
+    let s = li
+        .get_attribute(Data::Server.as_str())?
+        .parse::<u32>()
+        .ok()?
+        - 1;
     let k = super::marks::at(f64::from(target.client_width()), x, y)?;
     let t = lab.time.get_untracked().unwrap_or(u64::MAX);
     lab.report.with_untracked(|r| {

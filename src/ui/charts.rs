@@ -23,11 +23,11 @@ use super::canvas::{use_visible, use_width};
 use super::dom::Attrs;
 use super::state::Lab;
 use crate::sim::sweep::{Axis, Sweep, SEEDS};
-use crate::sim::{Scenario, Strategy};
+use crate::sim::{Scenario, Strategy, RTT, SERVERS};
 use crate::vm::chart::{
     chart, dot_class, mini as mini_chart, point_label, px, series_class, svg, Chart, MINI_H,
 };
-use crate::vm::names::{Class, Hook};
+use crate::vm::names::{Class, Data, Hook};
 use crate::vm::text::{Texts, T};
 
 /// How long each animation frame may spend on sweeps, in ms: most of a
@@ -201,12 +201,12 @@ impl Svg {
                     el.remove("visibility");
                     set(el, "cx", &n(d.cx));
                     set(el, "cy", &n(d.cy));
-                    set(el, "data-strategy", d.strategy.as_str());
-                    set(el, "data-x", &d.x);
-                    set(el, "data-mean", &d.mean);
-                    set(el, "data-min", &d.min.to_string());
-                    set(el, "data-max", &d.max.to_string());
-                    set(el, "data-label", &point_label(c.axis, d, texts));
+                    set(el, Data::Strategy.as_str(), d.strategy.as_str());
+                    set(el, Data::X.as_str(), &d.x);
+                    set(el, Data::Mean.as_str(), &d.mean);
+                    set(el, Data::Min.as_str(), &d.min.to_string());
+                    set(el, Data::Max.as_str(), &d.max.to_string());
+                    set(el, Data::Label.as_str(), &point_label(c.axis, d, texts));
                     set(el, "class", &dot_class(d));
                 }
                 None => set(el, "visibility", "hidden"),
@@ -219,24 +219,24 @@ impl Svg {
 fn points_of(svg: &web_sys::Element) -> (Vec<web_sys::Element>, Option<usize>) {
     let drawn = format!("{}:not([visibility])", Class::ChartDot.selector());
     let dots = super::dom::all(svg, &drawn);
-    let at = dots.iter().position(|d| d.has_attribute("data-at"));
+    let at = dots.iter().position(|d| d.has_attribute(Data::At.as_str()));
     (dots, at)
 }
 
 /// Puts the arrow keys' mark on `dot` and its numbers in the readout.
 fn mark(svg: &web_sys::Element, dots: &[web_sys::Element], at: Option<usize>, to: usize) {
     if let Some(old) = at.and_then(|k| dots.get(k)) {
-        let _ = old.remove_attribute("data-at");
+        let _ = old.remove_attribute(Data::At.as_str());
     }
     if let Some(dot) = dots.get(to) {
-        let _ = dot.set_attribute("data-at", "");
+        let _ = dot.set_attribute(Data::At.as_str(), "");
         show(svg, dot);
     }
 }
 
 /// `dot`'s numbers in the readout under the charts.
 fn show(svg: &web_sys::Element, dot: &web_sys::Element) {
-    let label = dot.get_attribute("data-label").unwrap_or_default();
+    let label = dot.get_attribute(Data::Label.as_str()).unwrap_or_default();
     if let Some(out) = svg
         .closest(Slot::Charts.selector())
         .ok()
@@ -312,8 +312,14 @@ impl Section {
             super::memo(move || near.get() && lab.later.get() == super::later::READY).into()
         };
         let get = |attr: &str, n: &str| super::dom::find(&section, &format!("[{attr}=\"{n}\"]"));
-        let hosts = [get("data-chart", "servers")?, get("data-chart", "rtt")?];
-        let tables = [get("data-table", "servers")?, get("data-table", "rtt")?];
+        let hosts = [
+            get(Data::Chart.as_str(), SERVERS.name)?,
+            get(Data::Chart.as_str(), RTT.name)?,
+        ];
+        let tables = [
+            get(Data::Table.as_str(), SERVERS.name)?,
+            get(Data::Table.as_str(), RTT.name)?,
+        ];
         Some(Section {
             width: use_width(&hosts[0], None),
             visible,

@@ -6,7 +6,7 @@ use super::prelude::*;
 
 use super::state::Lab;
 use crate::vm::code::{at_sentence, here, markup, note, waiting};
-use crate::vm::names::Slot;
+use crate::vm::names::{Data, Slot};
 
 /// Binds the code view under `root`.
 pub fn bind(lab: Lab, root: &web_sys::Element) {
@@ -70,8 +70,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         }
         match &h {
             Some(h) => {
-                super::dom::attr(&host, "data-current-line", &h.line.to_string());
-                if let Some(line) = super::dom::find(&host, &format!("[data-line=\"{}\"]", h.line))
+                super::dom::attr(&host, Data::CurrentLine.as_str(), &h.line.to_string());
+                if let Some(line) =
+                    super::dom::find(&host, &format!(concat!(data!([Line =]), "{}\"]"), h.line))
                 {
                     super::dom::class(&line, "rll-code__line--now", true);
                     let _ = line.set_attribute("aria-current", "true");
@@ -79,7 +80,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
                 }
             }
             None => {
-                let _ = host.remove_attribute("data-current-line");
+                let _ = host.remove_attribute(Data::CurrentLine.as_str());
             }
         }
         if let Some(at) = &at {

@@ -24,7 +24,9 @@ use wasm_bindgen::prelude::*;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::JsCast;
 
-use crate::sim::Strategy;
+use crate::sim::{
+    Strategy, BURST, LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC, WINDOW,
+};
 use crate::vm::page::{Section, Theme};
 
 pub use crate::vm::events::{Completed, QuizAnswer, TourStep};
@@ -177,12 +179,12 @@ fn system_pairs(
 ) -> Vec<Pair> {
     let list = [
         strategy.get().map(|s| ("strategy", s.as_str().to_string())),
-        num("servers", u(servers)),
-        num("burst", u(burst)),
-        rtt_us.get().map(|us| ("rtt", crate::vm::events::ms(us))),
-        num("limit", u(limit)),
-        num("window", u(window_s)),
-        num("span", u(span_ms)),
+        num(SERVERS.name, u(servers)),
+        num(BURST.name, u(burst)),
+        rtt_us.get().map(|us| (RTT.name, crate::vm::events::ms(us))),
+        num(LIMIT.name, u(limit)),
+        num(WINDOW.name, u(window_s)),
+        num(SPAN.name, u(span_ms)),
     ];
     list.into_iter().flatten().collect()
 }
@@ -199,11 +201,11 @@ fn knob_pairs(
     t_us: MaybeProp<u64>,
 ) -> Vec<Pair> {
     let list = [
-        num("move", u(move_ms)),
-        num("plan", u(plan)),
-        num("sync", u(sync_ms)),
-        num("timeout", u(timeout_ms)),
-        num("traffic", u(traffic)),
+        num(MOVE.name, u(move_ms)),
+        num(PLAN.name, u(plan)),
+        num(SYNC.name, u(sync_ms)),
+        num(TIMEOUT.name, u(timeout_ms)),
+        num(TRAFFIC.name, u(traffic)),
         num("seed", seed.get()),
         t_us.get().map(|us| {
             (
@@ -337,10 +339,10 @@ fn follow(el: web_sys::HtmlElement, pairs: Memo<Pairs>, calls: Calls) {
         let now = pairs.get();
         let el: web_sys::HtmlElement = (*host).clone();
         for (name, _) in before.iter().flatten() {
-            let _ = el.remove_attribute(&format!("data-{name}"));
+            let _ = el.remove_attribute(&format!("{}{name}", crate::vm::names::Data::PREFIX));
         }
         for (name, v) in &now {
-            let _ = el.set_attribute(&format!("data-{name}"), v);
+            let _ = el.set_attribute(&format!("{}{name}", crate::vm::names::Data::PREFIX), v);
         }
         let changed: Pairs = match &before {
             None => Vec::new(),

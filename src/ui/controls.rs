@@ -8,9 +8,9 @@ use web_sys::Element;
 use super::dom::{self, all, attr, find, hide, slot, Kept};
 use super::effect;
 use super::state::Lab;
-use crate::sim::{Preset, Strategy, KNOBS};
+use crate::sim::{Knob, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
-use crate::vm::names::{Act, Class, Slot};
+use crate::vm::names::{Act, Class, Data, Slot};
 use crate::vm::text::T;
 
 /// A slider and its parts, with what was last written to each.
@@ -28,8 +28,8 @@ struct Slider {
 
 impl Slider {
     fn find(input: Element) -> Option<Self> {
-        let name = input.get_attribute("data-knob")?;
-        let knob = KNOBS.iter().copied().find(|k| k.name == name)?;
+        let name = input.get_attribute(Data::Knob.as_str())?;
+        let knob = Knob::named(&name)?;
         let row = input.closest(Class::Slider.selector()).ok().flatten();
         let output = row.as_ref().and_then(|r| find(r, "output")).map(Kept::new);
         let note = row
@@ -50,7 +50,7 @@ impl Slider {
     }
 
     fn write(&mut self, s: &crate::sim::Scenario, t: &crate::vm::text::Texts) {
-        if self.knob.name == "traffic" {
+        if *self.knob == TRAFFIC {
             dom::set_value(&self.input, &s.traffic.to_string());
             return;
         }
@@ -140,13 +140,18 @@ fn with_attrs(root: &Element, selector: &str, a: &str, b: &str) -> Vec<(Element,
 impl Controls {
     fn find(root: &Element) -> Controls {
         Controls {
-            sliders: all(root, "input[data-knob]")
+            sliders: all(root, concat!("input", data!([Knob])))
                 .into_iter()
                 .filter_map(Slider::find)
                 .collect(),
-            choices: with_attrs(root, "input[data-choice]", "data-choice", "value"),
-            tabs: with_attrs(root, "[role=\"tab\"]", "data-value", "id"),
-            presets: with_attrs(root, Act::Preset.selector(), "data-value", "")
+            choices: with_attrs(
+                root,
+                concat!("input", data!([Choice])),
+                Data::Choice.as_str(),
+                "value",
+            ),
+            tabs: with_attrs(root, "[role=\"tab\"]", Data::Value.as_str(), "id"),
+            presets: with_attrs(root, Act::Preset.selector(), Data::Value.as_str(), "")
                 .into_iter()
                 .map(|(el, value, _)| (el, value))
                 .collect(),
@@ -159,9 +164,9 @@ impl Controls {
                 .into_iter()
                 .map(|n| slot(root, n))
                 .collect(),
-            legend: all(root, "[data-legend]"),
-            algos: all(root, "[data-algo]"),
-            only: all(root, "[data-algo-only]"),
+            legend: all(root, Data::Legend.selector()),
+            algos: all(root, Data::Algo.selector()),
+            only: all(root, Data::AlgoOnly.selector()),
         }
     }
 
@@ -234,18 +239,18 @@ impl Controls {
         // for those that keep a fixed window only.
         let takes = s.strategy.algos();
         for el in &self.algos {
-            let name = el.get_attribute("data-algo").unwrap_or_default();
+            let name = el.get_attribute(Data::Algo.as_str()).unwrap_or_default();
             hide(el, !takes.iter().any(|a| a.as_str() == name));
         }
         let fixed_only = crate::vm::windows::only_fixed(s.strategy);
         for el in &self.only {
             hide(
                 el,
-                el.get_attribute("data-algo-only").as_deref() != fixed_only,
+                el.get_attribute(Data::AlgoOnly.as_str()).as_deref() != fixed_only,
             );
         }
         for el in &self.legend {
-            let name = el.get_attribute("data-legend").unwrap_or_default();
+            let name = el.get_attribute(Data::Legend.as_str()).unwrap_or_default();
             hide(el, !crate::vm::cards::legend_shows(&name, s.strategy));
         }
     }

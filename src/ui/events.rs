@@ -11,9 +11,9 @@ use super::clock;
 use super::dom::{self, closest, listen};
 use super::state::{Lab, Predict};
 use crate::sim::params;
-use crate::sim::{Fail, Health, LoadBalancer, Preset, Strategy, KNOBS};
+use crate::sim::{Fail, Health, Knob, LoadBalancer, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
-use crate::vm::names::{Act, Class, Hook, Slot};
+use crate::vm::names::{Act, Class, Data, Hook, Slot};
 use crate::vm::text::T;
 
 /// Binds the root's handlers.
@@ -21,7 +21,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "click", move |ev| {
         super::highlight::tap(lab, &ev);
-        if let Some(el) = closest(&ev, "[data-act]") {
+        if let Some(el) = closest(&ev, Data::Act.selector()) {
             click(lab, &r, &el);
         }
     });
@@ -29,11 +29,11 @@ pub fn bind(lab: Lab, root: &Element) {
         let Some(el) = closest(&ev, "input") else {
             return;
         };
-        if let Some(name) = el.get_attribute("data-knob") {
-            if name != "traffic" {
-                knob(lab, &name, &dom::value(&el));
+        if let Some(k) = el.get_attribute(Data::Knob.as_str()) {
+            if let Some(k) = Knob::named(&k).filter(|k| **k != TRAFFIC) {
+                knob(lab, k, &dom::value(&el));
             }
-        } else if el.get_attribute("data-input").as_deref() == Some("time") {
+        } else if el.get_attribute(Data::Input.as_str()).as_deref() == Some("time") {
             if let Some(d) = params::parse_decimal(&dom::value(&el)) {
                 seek(lab, Some(d.milli.max(0) as u64));
             }
@@ -43,11 +43,11 @@ pub fn bind(lab: Lab, root: &Element) {
         let Some(el) = closest(&ev, "input, select") else {
             return;
         };
-        if let Some(name) = el.get_attribute("data-choice") {
+        if let Some(name) = el.get_attribute(Data::Choice.as_str()) {
             choose(lab, &name, &dom::value(&el));
-        } else if el.get_attribute("data-knob").as_deref() == Some("traffic") {
-            knob(lab, "traffic", &dom::value(&el));
-        } else if el.get_attribute("data-input").as_deref() == Some("speed") {
+        } else if el.get_attribute(Data::Knob.as_str()).as_deref() == Some(TRAFFIC.name) {
+            knob(lab, &TRAFFIC, &dom::value(&el));
+        } else if el.get_attribute(Data::Input.as_str()).as_deref() == Some("speed") {
             lab.speed.set(dom::value(&el).parse().unwrap_or(1));
         }
     });
@@ -56,7 +56,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let r = root.clone();
     listen(root, "submit", move |ev| submit(lab, &r, &ev));
     listen(root, "focusin", move |ev| {
-        if let Some(input) = closest(&ev, "input[type=\"range\"][data-knob]") {
+        if let Some(input) = closest(&ev, concat!("input[type=\"range\"]", data!([Knob]))) {
             dom::keep_in_view(&input);
         }
         super::highlight::focus(lab, &ev, true);
@@ -76,9 +76,11 @@ fn keydown(lab: Lab, root: &Element, ev: &web_sys::Event) {
         tab_key(lab, root, &tab, &key, ev);
     } else if key == "Escape" && closest(ev, Slot::Predict.selector()).is_some() {
         cancel_prediction(lab, root);
-    } else if let Some(time) = closest(ev, "[data-input=\"time\"]") {
+    } else if let Some(time) = closest(ev, data!([Input = "time"])) {
         time_key(lab, &time, &key, ev);
-    } else if let Some(input) = closest(ev, "[data-knob=\"traffic\"]") {
+    } else if let Some(input) = closest(ev, Data::Knob.selector())
+        .filter(|i| i.get_attribute(Data::Knob.as_str()).as_deref() == Some(TRAFFIC.name))
+    {
         traffic_key(lab, &input, &key, ev);
     } else if let Some(option) = closest(ev, "[role=\"radio\"]") {
         super::quiz::key(&option, &key, ev);
@@ -110,13 +112,10 @@ fn submit(lab: Lab, root: &Element, ev: &web_sys::Event) {
 
 /// A button (or link) with `data-act` was pressed.
 fn click(lab: Lab, root: &Element, el: &Element) {
-    let value = || el.get_attribute("data-value").unwrap_or_default();
-    let num = |k: &str| {
-        el.get_attribute(k)
-            .and_then(|v| v.parse::<usize>().ok())
-            .unwrap_or(0)
-    };
-    let Some(act) = el.get_attribute("data-act").and_then(|a| Act::parse(&a)) else {
+    let read = |k: Data| el.get_attribute(k.as_str());
+    let value = || read(Data::Value).unwrap_or_default();
+    let num = |k: Data| read(k).and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+    let Some(act) = read(Data::Act).and_then(|a| Act::parse(&a)) else {
         return;
     };
     match act {
@@ -157,7 +156,7 @@ fn click(lab: Lab, root: &Element, el: &Element) {
         Act::PredictCancel => cancel_prediction(lab, root),
         Act::LogAll => lab.log_all.update(|a| *a = !*a),
         Act::ShowMe => {
-            if let Some(q) = el.get_attribute("data-query") {
+            if let Some(q) = read(Data::Query) {
                 show_me(lab, root, &q);
             }
         }
@@ -171,8 +170,8 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             );
             super::embed::copy_to(lab, root, T::EmbedCode, code)
         }
-        Act::QuizPick => super::quiz::pick(lab, num("data-q"), num("data-i")),
-        Act::QuizShow => super::quiz::reveal(lab, root, num("data-q")),
+        Act::QuizPick => super::quiz::pick(lab, num(Data::Q), num(Data::I)),
+        Act::QuizShow => super::quiz::reveal(lab, root, num(Data::Q)),
         Act::QuizReset => super::quiz::reset(lab, root),
         a @ (Act::TourStart
         | Act::TourNext
@@ -237,7 +236,7 @@ fn traffic_key(lab: Lab, input: &Element, key: &str, ev: &web_sys::Event) {
     let now = lab.scenario.with_untracked(|s| s.traffic);
     let next = controls::traffic_step(now, by).to_string();
     dom::set_value(input, &next);
-    knob(lab, "traffic", &next);
+    knob(lab, &TRAFFIC, &next);
 }
 
 /// The prediction is called off (Cancel, or Escape in its form): the
@@ -262,10 +261,7 @@ fn seek(lab: Lab, t: Option<u64>) {
 }
 
 /// A slider (or the traffic input) moved.
-fn knob(lab: Lab, name: &str, text: &str) {
-    let Some(knob) = KNOBS.iter().copied().find(|k| k.name == name) else {
-        return;
-    };
+fn knob(lab: Lab, knob: &Knob, text: &str) {
     if let Some(next) = lab
         .scenario
         .with_untracked(|s| controls::read(knob, s, text))
@@ -336,7 +332,7 @@ fn choose_tab(lab: Lab, s: Strategy) {
 /// select it (automatic activation).
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
     let offered = lab.m().page.tabs.clone();
-    let current = Strategy::parse(&tab.get_attribute("data-value").unwrap_or_default());
+    let current = Strategy::parse(&tab.get_attribute(Data::Value.as_str()).unwrap_or_default());
     let Some(s) = controls::tab_after(&offered, current, key) else {
         return;
     };
@@ -344,7 +340,11 @@ fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Eve
     choose_tab(lab, s);
     if let Some(t) = dom::find(
         root,
-        &format!("{}[data-value=\"{}\"]", Act::Tab.selector(), s.as_str()),
+        &format!(
+            concat!("{}", data!([Value =]), "{}\"]"),
+            Act::Tab.selector(),
+            s.as_str()
+        ),
     ) {
         dom::focus(&t);
     }

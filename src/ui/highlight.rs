@@ -15,13 +15,13 @@ use web_sys::Element;
 
 use super::dom::{self, closest, listen};
 use super::state::Lab;
-use crate::vm::names::Class;
+use crate::vm::names::{Class, Data};
 
 /// The request an element stands for, and the last of its run.
 fn range(el: &Element) -> Option<(u32, u32)> {
-    let n = el.get_attribute("data-request")?.parse().ok()?;
+    let n = el.get_attribute(Data::Request.as_str())?.parse().ok()?;
     let to = el
-        .get_attribute("data-to")
+        .get_attribute(Data::To.as_str())
         .and_then(|t| t.parse().ok())
         .unwrap_or(n);
     Some((n, to))
@@ -43,7 +43,7 @@ fn set(lab: Lab, n: Option<u32>) {
 /// The request under the pointer of `ev`: an element's, or a mark's on
 /// the picture or a card.
 fn under(lab: Lab, ev: &web_sys::Event) -> Option<u32> {
-    if let Some(el) = closest(ev, "[data-request]") {
+    if let Some(el) = closest(ev, Data::Request.selector()) {
         return range(&el).map(|(n, _)| n);
     }
     let target = ev.target()?.dyn_into::<Element>().ok()?;
@@ -75,7 +75,7 @@ pub fn tap(lab: Lab, ev: &web_sys::Event) {
 
 /// Focus came (`on`) to an element, or left it.
 pub fn focus(lab: Lab, ev: &web_sys::Event, on: bool) {
-    if let Some(el) = closest(ev, "[data-request]") {
+    if let Some(el) = closest(ev, Data::Request.selector()) {
         set(lab, range(&el).filter(|_| on).map(|(n, _)| n));
     }
 }
@@ -87,9 +87,9 @@ pub fn bind(lab: Lab, root: &Element) {
     super::effect(move || {
         let n = lab.highlight.get();
         if n > 0 {
-            dom::attr(&r, "data-highlight", &n.to_string());
+            dom::attr(&r, Data::Highlight.as_str(), &n.to_string());
         } else {
-            let _ = r.remove_attribute("data-highlight");
+            let _ = r.remove_attribute(Data::Highlight.as_str());
         }
     });
     // A mouse highlights what it is over, and nothing once it leaves the

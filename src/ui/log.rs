@@ -9,7 +9,7 @@ use super::prelude::*;
 use super::dom::Kept;
 use super::state::{Lab, W_LOG};
 use crate::vm::log::{empty_note, lines, Line, SHELL, SHOWN};
-use crate::vm::names::{self, Act};
+use crate::vm::names::{self, Act, Data};
 use crate::vm::text::T;
 
 /// One list item of the log, kept across updates, and the line it shows.
@@ -49,11 +49,13 @@ impl Slot {
             if line.request > 0 {
                 let _ = self
                     .li
-                    .set_attribute("data-request", &line.request.to_string());
-                let _ = self.li.set_attribute("data-to", &line.to.to_string());
+                    .set_attribute(Data::Request.as_str(), &line.request.to_string());
+                let _ = self
+                    .li
+                    .set_attribute(Data::To.as_str(), &line.to.to_string());
                 let _ = self.li.set_attribute("tabindex", "0");
             } else {
-                for k in ["data-request", "data-to", "tabindex"] {
+                for k in [Data::Request.as_str(), Data::To.as_str(), "tabindex"] {
                     let _ = self.li.remove_attribute(k);
                 }
             }

@@ -56,6 +56,7 @@ mod prelude {
     pub use reactive_graph::wrappers::read::Signal;
 }
 
+use crate::vm::names::Data;
 use prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -102,7 +103,7 @@ fn memo_boxed<T: PartialEq + Send + Sync + 'static>(
 
 /// The elements a widget is mounted in: `data-ratelimit-lab` elements and
 /// the `<rate-limit-lab>` custom element the loader defines.
-const HOSTS: &str = "[data-ratelimit-lab], rate-limit-lab";
+const HOSTS: &str = concat!(data!([RatelimitLab]), ", rate-limit-lab");
 
 /// One widget on the page: its element, which mount of it this is, and,
 /// once built, its reactive owner and state (none while its content file
@@ -165,7 +166,7 @@ pub fn place(el: web_sys::HtmlElement) {
         s.set(s.get() + 1);
         s.get()
     });
-    let _ = el.set_attribute("data-ratelimit-lab-mounted", "");
+    let _ = el.set_attribute(Data::RatelimitLabMounted.as_str(), "");
     PLACED.with_borrow_mut(|p| {
         p.push(Placed {
             host: el.clone(),
@@ -213,7 +214,7 @@ pub fn unmount(el: &web_sys::HtmlElement) {
         Some(root) => dom::clear(&root),
         None => dom::clear(el),
     }
-    let _ = el.remove_attribute("data-ratelimit-lab-mounted");
+    let _ = el.remove_attribute(Data::RatelimitLabMounted.as_str());
 }
 
 /// Reset, as the widget's own button does it.
@@ -296,14 +297,14 @@ fn widget_root(el: &web_sys::HtmlElement) -> Option<web_sys::Element> {
 /// `data-*` attributes for script-tag mounts.
 fn read_pairs(el: &web_sys::HtmlElement) -> Vec<(String, String)> {
     let mut pairs: Vec<(String, String)> = Vec::new();
-    if el.has_attribute("data-ratelimit-lab-url") {
+    if el.has_attribute(Data::RatelimitLabUrl.as_str()) {
         if let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) {
             pairs = search_pairs(&search);
         }
     } else {
         // A custom element's attributes are the parameters' own names.
-        let prefix = if el.has_attribute("data-ratelimit-lab") {
-            "data-"
+        let prefix = if el.has_attribute(Data::RatelimitLab.as_str()) {
+            Data::PREFIX
         } else {
             ""
         };
@@ -480,7 +481,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         notices,
     } = content;
     let (mut page, steps) = page_and_steps(pairs, &texts, notices, tour);
-    let url_state = el.has_attribute("data-ratelimit-lab-url");
+    let url_state = el.has_attribute(Data::RatelimitLabUrl.as_str());
     let (opened_search, opened) = opened(url_state, pairs, &texts);
     let framed = url_state && in_frame();
     // Only the page's own widget is the course's lesson.

@@ -16,7 +16,7 @@ use super::effect;
 use super::state::{Lab, Predict, W_TOTALS};
 use crate::sim::{Moment, Scenario};
 use crate::vm::format;
-use crate::vm::names::{Class, Hook, Slot};
+use crate::vm::names::{Class, Data, Hook, Slot};
 use crate::vm::own;
 use crate::vm::reads::shared_count;
 use crate::vm::replay;
@@ -549,7 +549,7 @@ fn caption_and_label(
 fn show_gateway(g: &Element, rect: Rect, n: u32, texts: &Texts) {
     hide(g, false);
     attr(g, Hook::KEY, Hook::EdgeRefused.as_str());
-    attr(g, "data-value", &n.to_string());
+    attr(g, Data::Value.as_str(), &n.to_string());
     text(g, &texts.fill(T::GatewayRefused, &[("n", &n.to_string())]));
     let style = web_sys::HtmlElement::style(g.unchecked_ref());
     let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
@@ -561,8 +561,8 @@ fn bind_key(lab: Lab, key: Option<Element>) {
     super::effect(move || {
         let strategy = lab.strategy.get();
         if let Some(k) = &key {
-            for el in super::dom::all(k, "[data-key]") {
-                let name = el.get_attribute("data-key").unwrap_or_default();
+            for el in super::dom::all(k, Data::Key.selector()) {
+                let name = el.get_attribute(Data::Key.as_str()).unwrap_or_default();
                 hide(&el, !topology::key_shows(&name, strategy));
             }
         }
@@ -636,7 +636,10 @@ fn bind_replay(lab: Lab, root: &Element) {
         if let Some(p) = &mut play {
             // Its name says what a press does ("Play", "Pause"); no
             // pressed state on top, which would say it twice.
-            p.attr("data-playing", if playing { "true" } else { "false" });
+            p.attr(
+                Data::Playing.as_str(),
+                if playing { "true" } else { "false" },
+            );
         }
         let num = |us: u64| m.texts.num(&format::moment(us));
         let words = m

@@ -10,7 +10,7 @@ use super::dom::{all, attr, find, hide, slot, text};
 use super::embed;
 use super::later;
 use super::state::Lab;
-use crate::vm::names::{Act, Hook, Slot};
+use crate::vm::names::{Act, Data, Hook, Slot};
 use crate::vm::quiz::{score, Answer};
 use crate::vm::quiz_view::view;
 use crate::vm::text::T;
@@ -61,8 +61,10 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
         if let Some(b) = find(
             root,
             &format!(
-                "{}[data-q=\"{q}\"][data-i=\"{right}\"]",
-                Act::QuizPick.selector()
+                concat!("{}", data!([Q =]), "{}\"", data!([I =]), "{}\"]"),
+                Act::QuizPick.selector(),
+                q,
+                right
             ),
         ) {
             super::dom::focus(&b);
@@ -75,7 +77,10 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
 pub fn reset(lab: Lab, root: &Element) {
     let n = lab.m().quiz.len();
     lab.answers.set(vec![Answer::default(); n]);
-    if let Some(b) = find(root, &format!("{}[data-q=\"0\"]", Act::QuizPick.selector())) {
+    if let Some(b) = find(
+        root,
+        &format!(concat!("{}", data!([Q = "0"])), Act::QuizPick.selector()),
+    ) {
         super::dom::focus(&b);
     }
 }
@@ -207,13 +212,17 @@ fn write_question(
             if o.checked { "true" } else { "false" },
         );
         attr(button, "tabindex", if o.tab_stop { "0" } else { "-1" });
-        if let Some(note) = find(button, "[data-part=\"note\"]") {
+        if let Some(note) = find(button, data!([Part = "note"])) {
             text(&note, &o.note);
         }
         match o.correct {
-            Some(c) => attr(button, "data-correct", if c { "true" } else { "false" }),
+            Some(c) => attr(
+                button,
+                Data::Correct.as_str(),
+                if c { "true" } else { "false" },
+            ),
             None => {
-                let _ = button.remove_attribute("data-correct");
+                let _ = button.remove_attribute(Data::Correct.as_str());
             }
         }
     }

@@ -10,7 +10,7 @@ use web_sys::Element;
 use super::dom::{self, hide, slot, Kept};
 use super::effect;
 use super::state::{Lab, W_TOTALS};
-use crate::vm::names::{Class, Slot};
+use crate::vm::names::{Class, Data, Slot};
 use crate::vm::narrate;
 use crate::vm::page::Section;
 use crate::vm::totals;
@@ -56,7 +56,7 @@ impl Verdicts {
 
 impl HeadParts {
     fn find(root: &Element) -> Option<Self> {
-        let p = |n: &str| dom::find(root, &format!("[data-part=\"{n}\"]"));
+        let p = |n: &str| dom::find(root, &format!(concat!(data!([Part =]), "{}\"]"), n));
         let k = |n: &str| p(n).map(Kept::new);
         let two = |n: &str| p(n).map(|e| (Kept::new(e.clone()), Kept::new(e)));
         let ceiling = p("ceiling")?;
@@ -88,12 +88,12 @@ impl HeadParts {
         self.verdicts.write(&h.lines);
         let a = h.allowed.to_string();
         self.allowed.0.text(&a);
-        self.allowed.1.attr("data-value", &a);
+        self.allowed.1.attr(Data::Value.as_str(), &a);
         self.of.0.text(&h.of.0);
         self.of.1.text(&h.of.1);
         let l = h.limit.to_string();
         self.limit.0.text(&l);
-        self.limit.1.attr("data-value", &l);
+        self.limit.1.attr(Data::Value.as_str(), &l);
         let (within, beyond, tick) = h.bar;
         self.ok.attr("width", &within.to_string());
         self.over.0.attr("x", &within.to_string());
@@ -106,11 +106,11 @@ impl HeadParts {
         self.ceiling.0.text(ceiling);
         self.ceiling
             .1
-            .attr("data-over", if over { "true" } else { "false" });
+            .attr(Data::Over.as_str(), if over { "true" } else { "false" });
         hide(&self.ceiling.2, h.ceiling.is_none());
         let k = h.regular.0.to_string();
         self.regular.0.text(&k);
-        self.regular.1.attr("data-value", &k);
+        self.regular.1.attr(Data::Value.as_str(), &k);
         self.regular.2.text(&h.regular.1);
     }
 }
@@ -192,13 +192,18 @@ pub fn use_announcer(lab: Lab, root: &Element) {
     else {
         return;
     };
-    let visible = region.get_attribute("data-slot").as_deref() == Some(Slot::Narration.as_str());
+    let visible =
+        region.get_attribute(Data::Slot.as_str()).as_deref() == Some(Slot::Narration.as_str());
     let pending = StoredValue::new_local(None::<Timeout>);
     // At the end state the narration's summary is for the ear: the
     // verdict beside the picture shows it (`data-end`, visually hidden).
     let write = move |region: &Element, text: &str, end: bool| {
         region.set_text_content(Some(text));
-        dom::attr(region, "data-end", if end { "true" } else { "false" });
+        dom::attr(
+            region,
+            Data::End.as_str(),
+            if end { "true" } else { "false" },
+        );
     };
     let speak = move |text: String, ms: u32| {
         let region = region.clone();

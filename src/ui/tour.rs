@@ -7,7 +7,7 @@
 //! learner asks for everything (`rll--tour-all`).
 
 use super::prelude::*;
-use crate::vm::names::{Act, Block, Hook, Slot};
+use crate::vm::names::{Act, Block, Data, Hook, Slot};
 use web_sys::Element;
 
 use super::dom::{self, find, slot};
@@ -222,7 +222,7 @@ fn mark_root(root: &Element, offer: Option<&Element>, m: &Mount, k: Option<usize
     dom::class(root, "rll--tour", k.is_some());
     dom::class(root, "rll--tour-all", false);
     let uses = k.and_then(|k| m.steps.borrow().get(k).map(|s| s.uses.join(" ")));
-    dom::attr(root, "data-tour-uses", uses.as_deref().unwrap_or(""));
+    dom::attr(root, Data::TourUses.as_str(), uses.as_deref().unwrap_or(""));
 }
 
 /// The words are on their way (or could not come): the line says so, and
@@ -257,7 +257,8 @@ fn hint_timer(root: &Element) -> gloo_timers::callback::Timeout {
     let r = root.clone();
     gloo_timers::callback::Timeout::new(HINT_MS, move || {
         let goal = find(&r, Hook::TourGoal.selector());
-        let open = goal.is_some_and(|g| g.get_attribute("data-done").as_deref() == Some("false"));
+        let open =
+            goal.is_some_and(|g| g.get_attribute(Data::Done.as_str()).as_deref() == Some("false"));
         if let (true, Some(b)) = (open, find(&r, Act::TourHint.selector())) {
             dom::class(&b, "rll-button--primary", true);
         }
@@ -298,8 +299,8 @@ fn update(lab: Lab, root: &Element, k: Option<usize>, reached: &mut usize) {
         }
     }
     if let Some(g) = find(root, Hook::TourGoal.selector()) {
-        dom::attr(&g, "data-done", if done { "true" } else { "false" });
-        dom::attr(&g, "data-parts", &format!("{}/{phases}", *reached));
+        dom::attr(&g, Data::Done.as_str(), if done { "true" } else { "false" });
+        dom::attr(&g, Data::Parts.as_str(), &format!("{}/{phases}", *reached));
     }
     if let Some(s) = slot(root, Slot::TourDone) {
         say(root, s, tour::status(step, *reached, met, at_end, &m.texts));

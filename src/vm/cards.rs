@@ -155,7 +155,11 @@ pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
 pub fn shell(level: u8, n: usize, texts: &Texts) -> super::html::Html {
     let name = super::html::esc(&texts.fill(T::CardName, &[("n", &n.to_string())]));
     crate::html_of!(
-        r#"<li{} data-server="{}"><h{} class="rll-card__name">{}</h{}><p class="rll-card__count" aria-hidden="true"><span{}></span> · <span{}></span></p><p{}></p><p{}></p><canvas{} aria-hidden="true"></canvas></li>"#,
+        concat!(
+            "<li{}",
+            data!(Server = {}),
+            r#"><h{} class="rll-card__name">{}</h{}><p class="rll-card__count" aria-hidden="true"><span{}></span> · <span{}></span></p><p{}></p><p{}></p><canvas{} aria-hidden="true"></canvas></li>"#
+        ),
         Hook::ServerCard.attr(),
         n,
         level,

@@ -150,7 +150,11 @@ pub fn markup(s: Strategy, a: Algo, id: &str) -> Html {
         let lua = f.name.ends_with(".lua");
         html!(
             out,
-            r#"<p class="rll-code__name" id="{}-code-{}"><code>{}</code></p><pre class="rll-code__pre" tabindex="0" data-file="{}" aria-labelledby="{}-code-{}"><code>"#,
+            concat!(
+                r#"<p class="rll-code__name" id="{}-code-{}"><code>{}</code></p><pre class="rll-code__pre" tabindex="0""#,
+                data!(File = {}),
+                r#" aria-labelledby="{}-code-{}"><code>"#
+            ),
             id,
             k,
             esc(f.name),
@@ -160,7 +164,11 @@ pub fn markup(s: Strategy, a: Algo, id: &str) -> Html {
         );
         for l in lines(f.text()) {
             n += 1;
-            html!(out, r#"<span class="rll-code__line" data-line="{}">"#, n);
+            html!(
+                out,
+                concat!(r#"<span class="rll-code__line""#, data!(Line = {}), ">"),
+                n
+            );
             colour(&mut out, l, lua);
             out.push_lit("</span>\n");
         }

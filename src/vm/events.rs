@@ -33,7 +33,13 @@ pub struct Message {
 /// from them by a native test); "" in a wasm build, which never shows
 /// them (about 0.6 KB gzip the page would fetch for nothing).
 macro_rules! guide {
+    (concat!($($p:tt)*)) => {
+        guide!(@ concat!($($p)*))
+    };
     ($en:literal) => {
+        guide!(@ $en)
+    };
+    (@ $en:expr) => {
         if cfg!(target_arch = "wasm32") {
             ""
         } else {
@@ -104,7 +110,7 @@ pub const LTI_RESIZE: (&str, &str) = (
 /// keeps the names the loader's).
 pub const API: [(&str, &str); 3] = [
     ("reset()", guide!("what the widget's Reset button does: back to the state its attributes give")),
-    ("set(params)", guide!("sets parameters by the URL's names and rules: `el.set({ servers: 8, strategy: \"incr\" })` or `el.set(\"servers=8&strategy=incr\")`; it writes the attributes (`data-*` ones on a `data-ratelimit-lab` element), so Reset then returns there; unknown names are ignored")),
+    ("set(params)", guide!(concat!("sets parameters by the URL's names and rules: `el.set({ servers: 8, strategy: \"incr\" })` or `el.set(\"servers=8&strategy=incr\")`; it writes the attributes (`", data!(PREFIX), "*` ones on a `", data!(RatelimitLab), "` element), so Reset then returns there; unknown names are ignored"))),
     ("destroy()", guide!("removes the widget and frees everything it held; the element stays, empty")),
 ];
 

@@ -106,7 +106,11 @@ pub fn link(text: &str, t: &Texts, linked: &mut Vec<&'static str>, id: &str) -> 
         out.push(&esc(&text[at..a]));
         html!(
             out,
-            r#"<button type="button" class="rll-term" data-term="{}" aria-expanded="false" aria-controls="{}-term-{}">{}</button><span class="rll-term__def" id="{}-term-{}" role="note" hidden>{}</span>"#,
+            concat!(
+                r#"<button type="button" class="rll-term""#,
+                data!(Term = {}),
+                r#" aria-expanded="false" aria-controls="{}-term-{}">{}</button><span class="rll-term__def" id="{}-term-{}" role="note" hidden>{}</span>"#
+            ),
             term.key,
             id,
             term.key,
@@ -146,7 +150,11 @@ pub fn section(t: &Texts, id: &str, h: u8) -> Html {
     for term in &TERMS {
         html!(
             out,
-            r#"<details data-glossary="{}"><summary>{}</summary><p>{}</p></details>"#,
+            concat!(
+                "<details",
+                data!(Glossary = {}),
+                "><summary>{}</summary><p>{}</p></details>"
+            ),
             term.key,
             esc(t.get(term.name)),
             esc(t.get(term.def))

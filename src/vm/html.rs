@@ -327,7 +327,12 @@ macro_rules! html_of {
 pub fn stat(out: &mut Html, label: &str, testid: &str, value: &str, shown: &str, note: &str) {
     crate::html!(
         out,
-        r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num" data-testid="{}" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#,
+        concat!(
+            r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
+            data!(Testid = {}),
+            data!(Value = {}),
+            r#">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
+        ),
         label,
         testid,
         value,
@@ -340,7 +345,8 @@ pub fn stat(out: &mut Html, label: &str, testid: &str, value: &str, shown: &str,
 /// frame: it sizes each widget's frame to the height the widget posts, and
 /// to its printed height while the host page prints (so a print leaves no
 /// page blank and cuts nothing). docs/EMBEDDING.md shows the same lines.
-pub const FRAME_SCRIPT: &str = r#"<script>
+pub const FRAME_SCRIPT: &str = concat!(
+    r#"<script>
   addEventListener("message", function (e) {
     var d = e.data;
     if (!d || d.source !== "ratelimit-lab" || d.type !== "resize") return;
@@ -352,13 +358,16 @@ pub const FRAME_SCRIPT: &str = r#"<script>
     });
   });
   function fit(k) {
-    document.querySelectorAll("iframe[data-print]").forEach(function (f) {
+    document.querySelectorAll("iframe"#,
+    data!([Print]),
+    r#"").forEach(function (f) {
       f.style.height = f.dataset[k] + "px";
     });
   }
   addEventListener("beforeprint", function () { fit("print"); });
   addEventListener("afterprint", function () { fit("height"); });
-</script>"#;
+</script>"#
+);
 
 /// The snippet the widget's "Copy embed code" gives: the iframe at `url`,
 /// titled `title`, and [`FRAME_SCRIPT`].

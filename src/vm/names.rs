@@ -1,8 +1,10 @@
 //! The contract between the markup and the view: every name the markup
 //! ([`super::skeleton`]) writes for the view to find (`data-slot`,
 //! `data-act`, `data-testid`, and the classes the binders look up), the
-//! test hooks only the tests and a host page look up ([`Mark`]), and the
-//! block of the markup each one sits in. The markup writes these names
+//! test hooks only the tests and a host page look up ([`Mark`]), the
+//! names of the `data-*` attributes themselves ([`Data`]: `data-knob`,
+//! `data-value`, `data-part`…, which no other file spells), and the block
+//! of the markup each one sits in. The markup writes these names
 //! with [`Slot::attr`] and the others, or as literals with the macros
 //! each enum gives (`slot!(Tour)`, `mark!(Reroll)`, inside `concat!`), the
 //! binders in `ui` look them up with the same enums, and
@@ -227,7 +229,7 @@ names!(
 impl Hook {
     /// The attribute a hook is written in: for a binder that names an
     /// element it found (and takes the name away).
-    pub const KEY: &'static str = "data-testid";
+    pub const KEY: &'static str = Data::Testid.as_str();
 }
 
 names!(
@@ -261,6 +263,147 @@ names!(
         ChartAt = "rll-chart__at" in Chart,
     }
 );
+
+/// Declares [`Data`], the names of the `data-*` attributes the markup
+/// writes and the binders read, each with the block of the markup (or of
+/// what the view adds) it is found in; and `data!`, the same names as
+/// literals for `concat!` (`data!(Knob)` is `data-knob`, `data!([Knob])`
+/// the selector `[data-knob]`, `data!(Input = "time")` the attribute
+/// ` data-input="time"`, `data!(Step = {})` the attribute of a template's
+/// argument ` data-step="{}"`, `data!(Value=)` its start ` data-value="`), so a
+/// template spells no name and costs no byte more.
+macro_rules! data_names {
+    ($(#[$m:meta])* { $($(#[$vm:meta])* $v:ident = $s:literal in $b:ident,)* }) => {
+        /// One name of [`Data`] as a literal (`data-knob`).
+        #[allow(unused_macros)]
+        macro_rules! data_name {
+            $(($v) => { concat!("data-", $s) };)*
+        }
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Data { $($(#[$vm])* $v,)* }
+        impl Data {
+            /// Every name, in this table's order.
+            pub const ALL: &'static [Data] = &[$(Data::$v,)*];
+            /// The attribute's name (`data-knob`).
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Data::$v => concat!("data-", $s),)* }
+            }
+            /// The CSS selector of an element that has the attribute
+            /// (`[data-knob]`).
+            pub const fn selector(self) -> &'static str {
+                match self { $(Data::$v => concat!("[data-", $s, "]"),)* }
+            }
+            /// The block the attribute is found in.
+            pub const fn block(self) -> Block {
+                match self { $(Data::$v => Block::$b,)* }
+            }
+        }
+    };
+}
+
+/// The forms of a [`Data`] name as literals, for `concat!`.
+#[allow(unused_macros)]
+macro_rules! data {
+    ([$v:ident]) => {
+        concat!("[", data_name!($v), "]")
+    };
+    ([$v:ident = $val:literal]) => {
+        concat!("[", data_name!($v), "=\"", $val, "\"]")
+    };
+    ([$v:ident =]) => {
+        concat!("[", data_name!($v), "=\"")
+    };
+    ($v:ident = {}) => {
+        concat!(" ", data_name!($v), "=\"{}\"")
+    };
+    ($v:ident = $val:literal) => {
+        concat!(" ", data_name!($v), "=\"", $val, "\"")
+    };
+    ($v:ident =) => {
+        concat!(" ", data_name!($v), "=\"")
+    };
+    (PREFIX) => {
+        "data-"
+    };
+    ($v:ident) => {
+        data_name!($v)
+    };
+}
+
+data_names!(
+    /// The name of a `data-*` attribute the markup writes or the view sets
+    /// and reads (`data-knob`): the attribute, where [`Slot`] and the
+    /// others are values of one.
+    {
+        Slot = "slot" in Always,
+        Act = "act" in Offered,
+        Testid = "testid" in Always,
+        Slider = "slider" in Controls,
+        Knob = "knob" in Controls,
+        Choice = "choice" in Setup,
+        Value = "value" in Setup,
+        Legend = "legend" in Cards,
+        Algo = "algo" in Setup,
+        AlgoOnly = "algo-only" in Setup,
+        Input = "input" in Picture,
+        Playing = "playing" in Picture,
+        Key = "key" in Picture,
+        Part = "part" in Totals,
+        Chart = "chart" in Charts,
+        Table = "table" in Charts,
+        Q = "q" in Quiz,
+        I = "i" in Quiz,
+        Query = "query" in Offered,
+        Glossary = "glossary" in Glossary,
+        Term = "term" in Glossary,
+        File = "file" in Added,
+        Line = "line" in Added,
+        Step = "step" in TourPanel,
+        Steps = "steps" in TourPanel,
+        Done = "done" in TourPanel,
+        Parts = "parts" in TourPanel,
+        Server = "server" in Card,
+        Kind = "kind" in Figures,
+        Over = "over" in Figures,
+        Request = "request" in Added,
+        Window = "window" in Added,
+        Count = "count" in Added,
+        /// On the host page's frames, by the embed snippet's script.
+        Print = "print" in Added,
+        /// Set by the view.
+        To = "to" in View,
+        TourUses = "tour-uses" in View,
+        Correct = "correct" in View,
+        Allowed = "allowed" in View,
+        Refused = "refused" in View,
+        Received = "received" in View,
+        Marks = "marks" in View,
+        Highlight = "highlight" in View,
+        End = "end" in View,
+        At = "at" in View,
+        Strategy = "strategy" in View,
+        X = "x" in View,
+        Mean = "mean" in View,
+        Min = "min" in View,
+        Max = "max" in View,
+        Label = "label" in View,
+        CurrentLine = "current-line" in View,
+        /// The element a host page asks for a widget with.
+        RatelimitLab = "ratelimit-lab" in View,
+        /// The page's own widget, which reads and writes the address.
+        RatelimitLabUrl = "ratelimit-lab-url" in View,
+        /// A host element whose widget is mounted.
+        RatelimitLabMounted = "ratelimit-lab-mounted" in View,
+    }
+);
+
+impl Data {
+    /// What every name of [`Data`] begins with: a host element's
+    /// parameters are its attributes of the URL's names after it
+    /// (`data-servers`).
+    pub const PREFIX: &'static str = data!(PREFIX);
+}
 
 /// A block of the markup: written or not as a whole, by the rule of
 /// [`Block::shown`].
@@ -326,6 +469,13 @@ pub enum Block {
     /// The gateway's refusals, which the view names on the picture's
     /// gateway while the edge strategy shows it: never in the markup.
     Edge,
+    /// What the view adds from other templates of `vm` (the timeline's
+    /// rows, the windows' strip, the embed snippet): never in the markup
+    /// of the page.
+    Added,
+    /// An attribute the view sets (or a host page does): never in the
+    /// markup.
+    View,
 }
 
 impl Block {
@@ -372,6 +522,7 @@ impl Block {
             Block::TourPanel | Block::TourRecap | Block::TourWaiting => false,
             Block::Offered | Block::Card => false,
             Block::Chart | Block::Edge | Block::Figures => false,
+            Block::Added | Block::View => false,
         }
     }
 }
@@ -401,10 +552,15 @@ pub fn expected(page: &Page, url_state: bool) -> Vec<&'static str> {
         .iter()
         .filter(|n| on(n.block()))
         .map(|n| n.selector());
+    let data = Data::ALL
+        .iter()
+        .filter(|n| on(n.block()))
+        .map(|n| n.selector());
     slots
         .chain(acts)
         .chain(hooks)
         .chain(marks)
         .chain(classes)
+        .chain(data)
         .collect()
 }

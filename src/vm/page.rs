@@ -5,7 +5,10 @@
 //! value is ignored or trimmed, with a notice, and the rest applies.
 
 use crate::sim::params::{self, Notice};
-use crate::sim::{Scenario, Strategy};
+use crate::sim::{
+    Scenario, Strategy, BURST, EDGE, LIMIT, MOVE, PLAN, RTT, SERVERS, SPAN, SYNC, TIMEOUT, TRAFFIC,
+    WINDOW,
+};
 
 use super::text::{Texts, T};
 
@@ -188,13 +191,25 @@ pub struct Page {
     pub notices: Vec<String>,
 }
 
-/// Names read here and by the scenario parser: everything a script tag's
-/// `data-*` attributes may carry.
-pub const NAMES: [&str; 31] = [
-    "preset", "strategy", "algo", "edge", "servers", "burst", "rtt", "limit", "window", "span",
-    "lb", "move", "plan", "sync", "redis", "timeout", "fail", "traffic", "seed", "t", "predict",
-    "embed", "hide", "tabs", "compact", "content", "lang", "mastery", "fallback", "theme", "tour",
-];
+/// Names read here and by the scenario parser: everything a host
+/// element's attributes may carry ([`params::PARAMS`], the one table).
+pub use crate::sim::params::NAMES;
+
+/// What the loader (`public/ratelimit-lab.js`) holds in place of its list
+/// of names, which the build writes in from [`NAMES`].
+pub const LOADER_PLACEHOLDER: &str = "'@NAMES@'";
+
+/// The loader `template` (`public/ratelimit-lab.js`) as it ships: its
+/// placeholder replaced by [`NAMES`], space-separated, as a JavaScript
+/// string; `None` if it has no placeholder, or more than one.
+pub fn finish_loader(template: &str) -> Option<String> {
+    let [head, tail] = template
+        .split(LOADER_PLACEHOLDER)
+        .collect::<Vec<_>>()
+        .try_into()
+        .ok()?;
+    Some(format!("{head}'{}'{tail}", NAMES.join(" ")))
+}
 
 /// One of [`NAMES`] as the embedding guide describes it (docs/EMBEDDING.md,
 /// "Starting state": `tests/it/reference.rs` writes the table from these).
@@ -244,21 +259,21 @@ pub const ABOUT: &[About] = &[
     About::new("preset", "a named starting scenario (below); the other names override it").default("none"),
     About::new("strategy", "how the limit is enforced").notes(&[("split", "limit ÷ N"), ("sync", "local + sync")]),
     About::new("algo", "how the count is kept over time; only the ways the strategy takes (INCR, GET then SET and the sync keep a fixed window)").notes(&[("log", "sliding log"), ("counter", "sliding-window counter"), ("bucket", "token bucket; the default for `lua`")]),
-    About::new("edge", "where a fixed window's edge falls, in ms after the burst starts, up to `span` (every strategy but `sync`)").default("no edge: the burst in one window"),
-    About::new("servers", "API servers behind the load balancer"),
-    About::new("burst", "requests in the burst"),
-    About::new("rtt", "the Redis round trip"),
-    About::new("limit", "requests allowed per window"),
-    About::new("window", "the limit's window"),
-    About::new("span", "the burst's duration"),
+    About::new(EDGE.name, "where a fixed window's edge falls, in ms after the burst starts, up to `span` (every strategy but `sync`)").default("no edge: the burst in one window"),
+    About::new(SERVERS.name, "API servers behind the load balancer"),
+    About::new(BURST.name, "requests in the burst"),
+    About::new(RTT.name, "the Redis round trip"),
+    About::new(LIMIT.name, "requests allowed per window"),
+    About::new(WINDOW.name, "the limit's window"),
+    About::new(SPAN.name, "the burst's duration"),
     About::new("lb", "how the load balancer spreads the requests over the servers"),
-    About::new("move", "with `sticky`: when a deploy moves the user to another server, below `span`").default("no move"),
-    About::new("plan", "with `split`: the servers the quotas were planned for").default("the servers there are"),
-    About::new("sync", "with `sync`: the sync interval"),
+    About::new(MOVE.name, "with `sticky`: when a deploy moves the user to another server, below `span`").default("no move"),
+    About::new(PLAN.name, "with `split`: the servers the quotas were planned for").default("the servers there are"),
+    About::new(SYNC.name, "with `sync`: the sync interval"),
     About::new("redis", "Redis's health").notes(&[("slow", "every command 100 ms late")]),
-    About::new("timeout", "a server's timeout on one Redis call"),
+    About::new(TIMEOUT.name, "a server's timeout on one Redis call"),
     About::new("fail", "what a server does when Redis does not answer in time").notes(&[("open", "allow"), ("closed", "refuse")]),
-    About::new("traffic", "the site's requests a second, for the cost of sharing"),
+    About::new(TRAFFIC.name, "the site's requests a second, for the cost of sharing"),
     About::new("seed", "the random generator's seed: the same seed gives the same burst").values("a whole number"),
     About::new("t", "a moment: the widget opens paused there").values("ms, 0 or more").default("the end"),
     About::new("predict", "ask how many get through before revealing anything (below)"),

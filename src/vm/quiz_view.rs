@@ -119,7 +119,11 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
             concat!(
                 r#"<button type="button" role="radio" class="{}""#,
                 act!(QuizPick),
-                r#" data-q="{}" data-i="{}" aria-checked="{}" tabindex="{}" aria-controls="{}-q{}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only" data-part="note">{}</span></button>"#
+                data!(Q = {}),
+                data!(I = {}),
+                r#" aria-checked="{}" tabindex="{}" aria-controls="{}-q{}-fb"><span class="rll-question__mark" aria-hidden="true"></span>{}<span class="rll-sr-only""#,
+                data!(Part = "note"),
+                ">{}</span></button>"
             ),
             o.class,
             n,
@@ -140,7 +144,8 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
             r#">{}</div><div class="rll-question__more"><button type="button" class="rll-link""#,
             mark!(QuizShow),
             act!(QuizShow),
-            r#" data-q="{}" hidden>{}</button>"#
+            data!(Q = {}),
+            " hidden>{}</button>"
         ),
         id,
         n,
@@ -155,7 +160,8 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
                 r#"<button type="button" class="rll-link""#,
                 mark!(ShowMe),
                 act!(ShowMe),
-                r#" data-query="{}" hidden>{}</button>"#
+                data!(Query = {}),
+                " hidden>{}</button>"
             ),
             esc(&show.query),
             esc(&t.fill(T::ShowMe, &[("label", &show.label)]))

@@ -13,7 +13,7 @@ use crate::sim::params::write_value;
 use crate::sim::{
     Fail, Health, Knob, LoadBalancer, Place, Preset, Strategy, EDGE, MOVE, PLAN, RTT, SYNC, TIMEOUT,
 };
-use crate::sim::{BURST, SERVERS};
+use crate::sim::{BURST, SERVERS, TRAFFIC};
 
 use super::html::Html;
 use super::names::{Act, Block, Class, Hook, Slot};
@@ -152,7 +152,11 @@ impl W<'_> {
         let (id, name) = (self.id.to_string(), knob.name);
         html!(
             self.out,
-            r#"<div class="{}" data-slider="{}"><div class="rll-slider__head"><label class="rll-slider__label" for="{}-{}">"#,
+            concat!(
+                r#"<div class="{}""#,
+                data!(Slider = {}),
+                r#"><div class="rll-slider__head"><label class="rll-slider__label" for="{}-{}">"#
+            ),
             Class::Slider.as_str(),
             name,
             id,
@@ -161,7 +165,12 @@ impl W<'_> {
         self.text(label);
         html!(
             self.out,
-            r#"</label><output class="rll-slider__value" for="{}-{}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{}-{}" data-testid="{}" data-knob="{}" min="{}" max="{}" step="{}">{}<p class="{}" id="{}-{}-note" hidden></p></div>"#,
+            concat!(
+                r#"</label><output class="rll-slider__value" for="{}-{}" aria-hidden="true"></output></div><input class="rll-slider__input" type="range" id="{}-{}""#,
+                data!(Testid = {}),
+                data!(Knob = {}),
+                r#" min="{}" max="{}" step="{}">{}<p class="{}" id="{}-{}-note" hidden></p></div>"#
+            ),
             id,
             name,
             id,
@@ -171,9 +180,13 @@ impl W<'_> {
             write_value(knob, knob.min),
             write_value(knob, knob.max),
             write_value(knob, knob.step),
-            if knob.name == RTT.name {
+            if *knob == RTT {
                 html_of!(
-                    r#"<div class="rll-mini" data-slot="{}" hidden></div>"#,
+                    concat!(
+                        r#"<div class="rll-mini""#,
+                        data!(Slot = {}),
+                        " hidden></div>"
+                    ),
                     Slot::RttMini.as_str()
                 )
             } else {
@@ -210,7 +223,13 @@ impl W<'_> {
         for (value, label) in options {
             html!(
                 self.out,
-                r#"<label class="rll-choice__option"><input type="radio" name="{}-{}" data-testid="{}-{}" data-choice="{}" value="{}"><span>"#,
+                concat!(
+                    r#"<label class="rll-choice__option"><input type="radio" name="{}-{}""#,
+                    data!(Testid=),
+                    r#"{}-{}""#,
+                    data!(Choice = {}),
+                    r#" value="{}"><span>"#
+                ),
                 self.id,
                 choice,
                 hook,
@@ -391,7 +410,7 @@ fn panel_head(w: &mut W, tabbed: bool) {
     let h = (w.base + 1).min(6);
     html!(
         w.out,
-        r#"<h{} class="rll-sr-only" data-slot="{}"></h{}>"#,
+        concat!(r#"<h{} class="rll-sr-only""#, data!(Slot = {}), "></h{}>"),
         h,
         Slot::TabName.as_str(),
         h
@@ -473,7 +492,11 @@ fn cards(w: &mut W) {
     ] {
         html!(
             w.out,
-            r#"<li data-legend="{}"><i class="rll-mark rll-mark--{}"></i>"#,
+            concat!(
+                "<li",
+                data!(Legend = {}),
+                r#"><i class="rll-mark rll-mark--{}"></i>"#
+            ),
             class,
             class
         );
@@ -496,7 +519,11 @@ fn redis(w: &mut W) {
     if w.on(Block::Timeline) {
         html!(
             w.out,
-            r#"<figure class="rll-tl" data-slot="{}" aria-labelledby="{}-tl-title">"#,
+            concat!(
+                r#"<figure class="rll-tl""#,
+                data!(Slot = {}),
+                r#" aria-labelledby="{}-tl-title">"#
+            ),
             Slot::Timeline.as_str(),
             id
         );
@@ -506,7 +533,11 @@ fn redis(w: &mut W) {
     if w.on(Block::Log) {
         html!(
             w.out,
-            r#"<div role="group" class="rll-log" data-slot="{}" aria-labelledby="{}-log-title">"#,
+            concat!(
+                r#"<div role="group" class="rll-log""#,
+                data!(Slot = {}),
+                r#" aria-labelledby="{}-log-title">"#
+            ),
             Slot::Log.as_str(),
             id
         );
@@ -577,7 +608,11 @@ fn notice(w: &mut W, notices: &[String]) {
 pub fn notice_body(t: &Texts, notices: &[String]) -> Html {
     let items: Vec<Html> = notices.iter().map(|n| notice_item(n)).collect();
     html_of!(
-        r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{}</ul><button type="button" class="rll-button rll-button--small" data-act="{}">{}</button>"#,
+        concat!(
+            r#"<p class="rll-notice__title">{}</p><ul class="rll-notice__list">{}</ul><button type="button" class="rll-button rll-button--small""#,
+            data!(Act = {}),
+            ">{}</button>"
+        ),
         t.get(T::NoticeTitle),
         Html::join(&items, ""),
         Act::Dismiss.as_str(),
@@ -653,7 +688,14 @@ fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
     };
     html!(
         w.out,
-        r#"<button type="button" role="tab" class="rll-tabs__tab" id="{}-tab-{}" data-testid="strategy-{}" data-act="{}" data-value="{}" aria-selected="false" aria-controls="{}-panel"{} tabindex="-1"><span class="rll-tabs__label">"#,
+        concat!(
+            r#"<button type="button" role="tab" class="rll-tabs__tab" id="{}-tab-{}""#,
+            data!(Testid=),
+            r#"strategy-{}""#,
+            data!(Act = {}),
+            data!(Value = {}),
+            r#" aria-selected="false" aria-controls="{}-panel"{} tabindex="-1"><span class="rll-tabs__label">"#
+        ),
         w.id,
         s.as_str(),
         s.as_str(),
@@ -676,7 +718,11 @@ fn picture(w: &mut W) {
     for (class, t) in super::topology::KEY {
         html!(
             w.out,
-            r#"<li data-key="{}"><i class="rll-key rll-key--{}"></i>"#,
+            concat!(
+                "<li",
+                data!(Key = {}),
+                r#"><i class="rll-key rll-key--{}"></i>"#
+            ),
             class,
             class
         );
@@ -699,7 +745,7 @@ fn picture(w: &mut W) {
 /// the time slider and the speed.
 fn replay(w: &mut W) {
     let id = w.id.to_string();
-    w.raw(r#"<div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(r#" data-playing="false"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#)
+    w.raw(r#"<div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(concat!(data!(Playing = "false"), r#"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#))
         .text(T::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
         .text(T::Pause)
@@ -718,7 +764,12 @@ fn replay(w: &mut W) {
     w.text(T::Time);
     html!(
         w.out,
-        r#"</label><input type="range" id="{}-time" data-testid="{}" data-input="time" min="0" step="any"><output class="{}" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{}-speed">"#,
+        concat!(
+            r#"</label><input type="range" id="{}-time""#,
+            data!(Testid = {}),
+            data!(Input = "time"),
+            r#" min="0" step="any"><output class="{}" aria-hidden="true"></output></div><label class="rll-replay__speed" for="{}-speed">"#
+        ),
         id,
         Hook::Time.as_str(),
         Class::ReplayValue.as_str(),
@@ -727,7 +778,12 @@ fn replay(w: &mut W) {
     w.text(T::Speed);
     html!(
         w.out,
-        r#"<select id="{}-speed" data-testid="{}" data-input="speed">"#,
+        concat!(
+            r#"<select id="{}-speed""#,
+            data!(Testid = {}),
+            data!(Input = "speed"),
+            ">"
+        ),
         id,
         Hook::Speed.as_str()
     );
@@ -742,7 +798,15 @@ fn replay(w: &mut W) {
 fn prediction(w: &mut W) {
     html!(
         w.out,
-        r#"<form class="rll-predict" data-slot="{}" hidden><label for="{}-guess" data-slot="{}"></label><span class="rll-predict__row"><input type="number" id="{}-guess" data-testid="{}" inputmode="numeric" min="0" placeholder=""#,
+        concat!(
+            r#"<form class="rll-predict""#,
+            data!(Slot = {}),
+            r#" hidden><label for="{}-guess""#,
+            data!(Slot = {}),
+            r#"></label><span class="rll-predict__row"><input type="number" id="{}-guess""#,
+            data!(Testid = {}),
+            r#" inputmode="numeric" min="0" placeholder=""#
+        ),
         Slot::Predict.as_str(),
         w.id,
         Slot::PredictAsk.as_str(),
@@ -803,7 +867,14 @@ fn scenario_line(w: &mut W) {
         };
         html!(
             w.out,
-            r#"<span><button type="button" class="rll-choice__button" data-testid="preset-{}" data-act="{}" data-value="{}" aria-pressed="false" title=""#,
+            concat!(
+                r#"<span><button type="button" class="rll-choice__button""#,
+                data!(Testid=),
+                r#"preset-{}""#,
+                data!(Act = {}),
+                data!(Value = {}),
+                r#" aria-pressed="false" title=""#
+            ),
             p.as_str(),
             Act::Preset.as_str(),
             p.as_str()
@@ -831,7 +902,15 @@ fn algo_choice(w: &mut W) {
     for (a, name, note) in super::windows::ALGOS {
         html!(
             w.out,
-            r#"<label class="rll-algo__option" data-algo="{}"><input type="radio" name="{}-algo" data-testid="algo-{}" data-choice="algo" value="{}"><span><span class="rll-algo__name">"#,
+            concat!(
+                r#"<label class="rll-algo__option""#,
+                data!(Algo = {}),
+                r#"><input type="radio" name="{}-algo""#,
+                data!(Testid=),
+                r#"algo-{}""#,
+                data!(Choice = "algo"),
+                r#" value="{}"><span><span class="rll-algo__name">"#
+            ),
             a.as_str(),
             w.id,
             a.as_str(),
@@ -845,7 +924,11 @@ fn algo_choice(w: &mut W) {
     for (only, t) in [("incr", T::AlgoOnlyIncr), ("fixed", T::AlgoOnlyFixed)] {
         html!(
             w.out,
-            r#"<p class="rll-algo__only" data-algo-only="{}" hidden>"#,
+            concat!(
+                r#"<p class="rll-algo__only""#,
+                data!(AlgoOnly = {}),
+                " hidden>"
+            ),
             only
         );
         w.text(t).raw("</p>");
@@ -922,9 +1005,15 @@ fn cost(w: &mut W) {
         concat!(
             r#"</label><input type="number" id="{}-traffic""#,
             mark!(Traffic),
-            r#" data-knob="traffic" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit" data-slot="{}"></span></div><dl class="rll-stats" data-slot="{}"></dl></div>"#
+            data!(Knob = {}),
+            r#" inputmode="numeric" min="1" max="1000000" step="1"><span class="rll-traffic__unit""#,
+            data!(Slot = {}),
+            r#"></span></div><dl class="rll-stats""#,
+            data!(Slot = {}),
+            "></dl></div>"
         ),
         id,
+        TRAFFIC.name,
         Slot::Traffic.as_str(),
         Slot::Cost.as_str()
     );
@@ -935,7 +1024,11 @@ fn charts(w: &mut W) {
     let id = w.id.to_string();
     html!(
         w.out,
-        r#"<div role="group" class="rll-charts" data-slot="{}" aria-labelledby="{}-charts-title">"#,
+        concat!(
+            r#"<div role="group" class="rll-charts""#,
+            data!(Slot = {}),
+            r#" aria-labelledby="{}-charts-title">"#
+        ),
         Slot::Charts.as_str(),
         id
     );
@@ -954,18 +1047,26 @@ fn charts(w: &mut W) {
     w.raw(r#"</ul><p class="rll-charts__working" role="status""#)
         .slot(Slot::ChartWorking)
         .raw(r#"></p><div class="rll-charts__grid">"#);
-    for (name, title) in [("servers", T::ChartServers), ("rtt", T::ChartRtt)] {
+    for (name, title) in [(SERVERS.name, T::ChartServers), (RTT.name, T::ChartRtt)] {
         w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
             .text(title);
         html!(
             w.out,
-            r#"</figcaption><div class="rll-chart__host" data-chart="{}"></div><details class="rll-chart__table"><summary>"#,
+            concat!(
+                r#"</figcaption><div class="rll-chart__host""#,
+                data!(Chart = {}),
+                r#"></div><details class="rll-chart__table"><summary>"#
+            ),
             name
         );
         w.text(T::ChartTable);
         html!(
             w.out,
-            r#"</summary><table data-table="{}" tabindex="0"></table></details></figure>"#,
+            concat!(
+                "</summary><table",
+                data!(Table = {}),
+                r#" tabindex="0"></table></details></figure>"#
+            ),
             name
         );
     }
@@ -999,7 +1100,12 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     for (q, question) in quiz.iter().enumerate() {
         html!(
             w.out,
-            r#"<li class="rll-question" data-testid="{}" data-q="{}">"#,
+            concat!(
+                r#"<li class="rll-question""#,
+                data!(Testid = {}),
+                data!(Q = {}),
+                ">"
+            ),
             Hook::QuizQuestion.as_str(),
             q
         );
@@ -1045,7 +1151,9 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
                 concat!(
                     r#" <button type="button" class="rll-link""#,
                     mark!(ShowMe),
-                    r#" data-act="{}" data-query="{}">"#
+                    data!(Act = {}),
+                    data!(Query = {}),
+                    ">"
                 ),
                 Act::ShowMe.as_str(),
                 query

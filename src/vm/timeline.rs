@@ -128,7 +128,11 @@ pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> Html {
         });
         crate::html!(
             out,
-            r#"<li tabindex="0" data-request="{}" aria-label="{}: {}"></li>"#,
+            concat!(
+                r#"<li tabindex="0""#,
+                data!(Request = {}),
+                r#" aria-label="{}: {}"></li>"#
+            ),
             row.number,
             super::html::esc(&name),
             super::html::esc(answer)

@@ -444,7 +444,11 @@ pub fn lines_html(lines: &[VerdictLine]) -> Html {
     for l in lines {
         html!(
             out,
-            r#"<p class="rll-verdict rll-verdict--{}" data-kind="{}"><span class="rll-verdict__icon" aria-hidden="true">{}</span><span class="rll-verdict__text">{}</span></p>"#,
+            concat!(
+                r#"<p class="rll-verdict rll-verdict--{}""#,
+                data!(Kind = {}),
+                r#"><span class="rll-verdict__icon" aria-hidden="true">{}</span><span class="rll-verdict__text">{}</span></p>"#
+            ),
             l.kind,
             l.kind,
             l.icon,
@@ -462,13 +466,31 @@ pub fn head_skeleton(t: &Texts) -> Html {
         concat!(
             r#"<div class="rll-verdicts""#,
             mark!(Verdict),
-            r#" data-part="verdicts"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num""#,
+            data!(Part = "verdicts"),
+            r#"></div><p class="rll-allowed"><span class="rll-allowed__label">{}</span><span class="rll-allowed__num""#,
             mark!(AllowedTotal),
-            r#" data-part="allowed"></span><span class="rll-allowed__of"><span data-part="of1"></span><span"#,
+            data!(Part = "allowed"),
+            r#"></span><span class="rll-allowed__of"><span"#,
+            data!(Part = "of1"),
+            "></span><span",
             mark!(Limit),
-            r#" data-part="limit"></span><span data-part="of2"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12" data-part="ok"/><rect class="rll-gauge__over" y="4" height="12" data-part="over"/><rect class="rll-gauge__limit" width="6" height="20" data-part="tick"/></svg><p class="rll-ceiling" data-part="ceiling" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong"#,
+            data!(Part = "limit"),
+            "></span><span",
+            data!(Part = "of2"),
+            r#"></span></span></p><svg class="rll-gauge" viewBox="0 0 1000 20" preserveAspectRatio="none" aria-hidden="true"><rect class="rll-gauge__bg" y="4" width="1000" height="12" rx="6"/><rect class="rll-gauge__ok" y="4" height="12""#,
+            data!(Part = "ok"),
+            r#"/><rect class="rll-gauge__over" y="4" height="12""#,
+            data!(Part = "over"),
+            r#"/><rect class="rll-gauge__limit" width="6" height="20""#,
+            data!(Part = "tick"),
+            r#"/></svg><p class="rll-ceiling""#,
+            data!(Part = "ceiling"),
+            r#" hidden></p><p class="rll-regular"><span class="rll-regular__label">{}</span> <strong"#,
             mark!(RegularUser),
-            r#" data-part="regular"></strong> <span data-part="regular-of"></span></p>"#
+            data!(Part = "regular"),
+            "></strong> <span",
+            data!(Part = "regular-of"),
+            "></span></p>"
         ),
         t.get(T::StatAllowed),
         t.get(T::StatRegular),
@@ -483,52 +505,63 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     // Each part of the skeleton, opened, and what it opens to.
     let fills = [
         (
-            r#"data-part="verdicts">"#,
-            html_of!(r#"data-part="verdicts">{}"#, lines_html(&h.lines)),
+            concat!(data!(Part = "verdicts"), ">"),
+            html_of!(
+                concat!(data!(Part = "verdicts"), ">{}"),
+                lines_html(&h.lines)
+            ),
         ),
         (
-            r#"data-part="allowed">"#,
+            concat!(data!(Part = "allowed"), ">"),
             html_of!(
-                r#"data-part="allowed" data-value="{}">{}"#,
+                concat!(data!(Part = "allowed"), data!(Value = {}), ">{}"),
                 h.allowed,
                 h.allowed
             ),
         ),
         (
-            r#"data-part="of1">"#,
-            html_of!(r#"data-part="of1">{}"#, h.of.0),
+            concat!(data!(Part = "of1"), ">"),
+            html_of!(concat!(data!(Part = "of1"), ">{}"), h.of.0),
         ),
         (
-            r#"data-part="limit">"#,
-            html_of!(r#"data-part="limit" data-value="{}">{}"#, h.limit, h.limit),
-        ),
-        (
-            r#"data-part="of2">"#,
-            html_of!(r#"data-part="of2">{}"#, h.of.1),
-        ),
-        (
-            r#"data-part="ok"/>"#,
-            html_of!(r#"data-part="ok" width="{}"/>"#, within),
-        ),
-        (
-            r#"data-part="over"/>"#,
-            html_of!(r#"data-part="over" x="{}" width="{}"/>"#, within, beyond),
-        ),
-        (
-            r#"data-part="tick"/>"#,
-            html_of!(r#"data-part="tick" x="{}"/>"#, tick),
-        ),
-        (
-            r#"data-part="regular">"#,
+            concat!(data!(Part = "limit"), ">"),
             html_of!(
-                r#"data-part="regular" data-value="{}">{}"#,
+                concat!(data!(Part = "limit"), data!(Value = {}), ">{}"),
+                h.limit,
+                h.limit
+            ),
+        ),
+        (
+            concat!(data!(Part = "of2"), ">"),
+            html_of!(concat!(data!(Part = "of2"), ">{}"), h.of.1),
+        ),
+        (
+            concat!(data!(Part = "ok"), "/>"),
+            html_of!(concat!(data!(Part = "ok"), r#" width="{}"/>"#), within),
+        ),
+        (
+            concat!(data!(Part = "over"), "/>"),
+            html_of!(
+                concat!(data!(Part = "over"), r#" x="{}" width="{}"/>"#),
+                within,
+                beyond
+            ),
+        ),
+        (
+            concat!(data!(Part = "tick"), "/>"),
+            html_of!(concat!(data!(Part = "tick"), r#" x="{}"/>"#), tick),
+        ),
+        (
+            concat!(data!(Part = "regular"), ">"),
+            html_of!(
+                concat!(data!(Part = "regular"), data!(Value = {}), ">{}"),
                 h.regular.0,
                 h.regular.0
             ),
         ),
         (
-            r#"data-part="regular-of">"#,
-            html_of!(r#"data-part="regular-of">{}"#, h.regular.1),
+            concat!(data!(Part = "regular-of"), ">"),
+            html_of!(concat!(data!(Part = "regular-of"), ">{}"), h.regular.1),
         ),
     ];
     let mut out = fills.iter().fold(head_skeleton(t), |html, (part, filled)| {
@@ -536,8 +569,12 @@ pub fn head_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     });
     if let Some((c, over)) = &h.ceiling {
         out = out.replace(
-            r#"data-part="ceiling" hidden>"#,
-            &html_of!(r#"data-part="ceiling" data-over="{}">{}"#, over, c),
+            concat!(data!(Part = "ceiling"), " hidden>"),
+            &html_of!(
+                concat!(data!(Part = "ceiling"), data!(Over = {}), ">{}"),
+                over,
+                c
+            ),
         );
     }
     out
@@ -611,7 +648,8 @@ fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) 
             concat!(
                 r#"<span class="rll-stat__of""#,
                 mark!(WronglyRefused),
-                r#" data-value="{}">{}</span>"#
+                data!(Value = {}),
+                ">{}</span>"
             ),
             r.wrongly_refused(),
             under_note(r, t).unwrap_or_default()
@@ -624,7 +662,8 @@ fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) 
         concat!(
             r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
             mark!(RefusedUnderLimit),
-            r#" data-value="{}">{}</span> {}</dd></div>"#
+            data!(Value = {}),
+            ">{}</span> {}</dd></div>"
         ),
         t.get(T::StatUnder),
         n.under,
@@ -655,7 +694,8 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         concat!(
             r#"<span"#,
             mark!(RedisCalls),
-            r#" data-value="{}">{}</span>"#
+            data!(Value = {}),
+            ">{}</span>"
         ),
         m.calls,
         t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])
@@ -670,7 +710,8 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         concat!(
             r#"<div class="rll-stat"><dt>{}</dt><dd><span class="rll-stat__num""#,
             mark!(RedisCallsPerRequest),
-            r#" data-value="{}">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
+            data!(Value = {}),
+            r#">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
         ),
         t.get(T::StatCalls),
         format::hundredths(r.calls_per_request_hundredths()),

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::sim::params::{self, CHOICES};
-use crate::sim::{Report, Scenario, KNOBS};
+use crate::sim::{Knob, Report, Scenario, EDGE, KNOBS, RTT, SERVERS};
 
 use super::html::{esc, Html};
 use super::names::Act;
@@ -126,9 +126,7 @@ impl Goal {
                 "redis" => s.redis == g.redis,
                 "fail" => s.fail == g.fail,
                 "seed" => s.seed == g.seed,
-                _ => KNOBS
-                    .iter()
-                    .any(|k| k.name == *name && (k.get)(s) == (k.get)(g)),
+                _ => Knob::named(name).is_some_and(|k| (k.get)(s) == (k.get)(g)),
             }),
             Goal::EdgeInside => {
                 r.requests.iter().any(|q| q.window < 0) && r.requests.iter().any(|q| q.window >= 0)
@@ -162,11 +160,11 @@ impl Goal {
     /// URL names, besides those the step's scenario sets.
     fn uses(&self) -> Vec<&'static str> {
         match self {
-            Goal::ExactWith(..) => vec!["servers", "rtt"],
+            Goal::ExactWith(..) => vec![SERVERS.name, RTT.name],
             // Not a setting: the regular user's line in the totals.
             Goal::RegularUserBelowLimit => vec!["regular"],
             Goal::Setting(name, _) => vec![name],
-            Goal::EdgeInside => vec!["edge"],
+            Goal::EdgeInside => vec![EDGE.name],
             Goal::All(goals) | Goal::Then(goals) => {
                 let mut uses = Vec::new();
                 for name in goals.iter().flat_map(Goal::uses) {
@@ -240,7 +238,7 @@ fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Opt
     let mut uses = goal.uses();
     if goal != Goal::ReplayEnd {
         for (name, _) in &pairs {
-            if let Some(k) = KNOBS.iter().find(|k| k.name == *name) {
+            if let Some(k) = Knob::named(name) {
                 if !uses.contains(&k.name) {
                     uses.push(k.name);
                 }
@@ -559,6 +557,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         return Html::new();
     };
     let n = steps.len();
+    let (kk, nn) = ((k + 1).to_string(), n.to_string());
     let mut o = Html::with_capacity(1500);
     html!(
         o,
@@ -567,11 +566,16 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
             mark!(Tour),
             r#" aria-labelledby="{}-tour-title"><div"#,
             mark!(TourStep),
-            r#" data-step="{}" data-steps="{}"><p class="rll-tour__progress" id="{}-tour-progress""#,
+            data!(Step = {}),
+            data!(Steps = {}),
+            r#"><p class="rll-tour__progress" id="{}-tour-progress""#,
             mark!(TourProgress),
-            r#" data-value="{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal""#,
+            data!(Value=),
+            r#"{}/{}">{}</p><h{} class="rll-tour__title" id="{}-tour-title" tabindex="-1" aria-describedby="{}-tour-progress">{}</h{}><p>{}</p><p class="rll-tour__goal""#,
             hook!(TourGoal),
-            r#" data-done="false" data-parts="0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#
+            data!(Done = "false"),
+            data!(Parts=),
+            r#"0/{}"><span class="rll-tour__mark" aria-hidden="true"></span><strong>{}</strong> {}</p>"#
         ),
         id,
         k + 1,
@@ -579,10 +583,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         id,
         k + 1,
         n,
-        esc(&t.fill(
-            T::TourProgress,
-            &[("k", &(k + 1).to_string()), ("n", &n.to_string())]
-        )),
+        esc(&t.fill(T::TourProgress, &[("k", &kk), ("n", &nn)])),
         h,
         id,
         id,
@@ -593,6 +594,12 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         esc(t.get(T::TourGoalLabel)),
         esc(&s.task)
     );
+    acts(&mut o, s, k, n, t, id);
+    o
+}
+
+/// The panel's status line, its buttons and its hint.
+fn acts(o: &mut Html, s: &Step, k: usize, n: usize, t: &Texts, id: &str) {
     html!(
         o,
         concat!(
@@ -631,7 +638,6 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         id,
         esc(&s.hint)
     );
-    o
 }
 
 /// The panel while the steps' words are on their way ([`T::TourLoading`]),
@@ -706,20 +712,23 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
         }
     }
     o.push_lit(r#"</ul><div class="rll-tour__acts">"#);
-    let button = |o: &mut Html, act: &str, key: T, primary: bool| {
+    let button = |o: &mut Html, act: Act, key: T, primary: bool| {
         html!(
             o,
-            r#"<button type="button" class="rll-button rll-button--small{}" data-act="{}">{}</button>"#,
+            concat!(
+                r#"<button type="button" class="rll-button rll-button--small{}""#,
+                "{}>{}</button>"
+            ),
             if primary { " rll-button--primary" } else { "" },
-            act,
+            act.attr(),
             esc(t.get(key))
         );
     };
     if quiz {
-        button(&mut o, Act::TourQuiz.as_str(), T::TourRecapQuiz, true);
+        button(&mut o, Act::TourQuiz, T::TourRecapQuiz, true);
     }
-    button(&mut o, Act::TourStart.as_str(), T::TourAgain, !quiz);
-    button(&mut o, Act::TourClose.as_str(), T::TourClose, false);
+    button(&mut o, Act::TourStart, T::TourAgain, !quiz);
+    button(&mut o, Act::TourClose, T::TourClose, false);
     o.push_lit("</div></section>");
     o
 }

@@ -129,7 +129,12 @@ pub fn strip(r: &Report, t_us: u64, t: &Texts) -> Html {
     for win in &wins {
         html!(
             out,
-            r#"<li class="rll-windows__w{}" data-window="{}" data-count="{}"><span class="rll-windows__name">{}</span> <span class="rll-windows__count">{}</span><i class="rll-windows__fill" aria-hidden="true"></i></li>"#,
+            concat!(
+                r#"<li class="rll-windows__w{}""#,
+                data!(Window = {}),
+                data!(Count = {}),
+                r#"><span class="rll-windows__name">{}</span> <span class="rll-windows__count">{}</span><i class="rll-windows__fill" aria-hidden="true"></i></li>"#
+            ),
             if win.count > s.limit {
                 " rll-windows__w--over"
             } else {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use ratelimit_lab::sim::{params, Strategy};
 use ratelimit_lab::vm::chart;
-use ratelimit_lab::vm::names::{expected, Act, Block, Class, Hook, Mark, Slot};
+use ratelimit_lab::vm::names::{expected, Act, Block, Class, Data, Hook, Mark, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
 use ratelimit_lab::vm::skeleton::skeleton;
@@ -39,12 +39,17 @@ fn shapings() -> Vec<String> {
     out
 }
 
-/// Whether `html` has an element `selector` finds (`[k="v"]` or `.class`).
+/// Whether `html` has an element `selector` finds (`[k="v"]`, `[k]` or
+/// `.class`).
 fn has(html: &str, selector: &str) -> bool {
     if let Some(class) = selector.strip_prefix('.') {
         return attrs(html, "class")
             .iter()
             .any(|c| c.split_whitespace().any(|w| w == class));
+    }
+    if !selector.contains('=') {
+        let k = selector.trim_matches(['[', ']']);
+        return !attrs(html, k).is_empty();
     }
     let (k, v) = selector
         .trim_matches(['[', ']'])
@@ -126,6 +131,11 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
             Class::ALL
                 .iter()
                 .map(|n| (n.selector(), n.block(), format!("Class::{n:?}"))),
+        )
+        .chain(
+            Data::ALL
+                .iter()
+                .map(|n| (n.selector(), n.block(), format!("Data::{n:?}"))),
         );
     // The lesson's panel is drawn by `vm::tour` while a step runs.
     let t = english();
@@ -140,11 +150,12 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
         .map(|q| {
             let r = ratelimit_lab::sim::run(&params::parse(params::pairs(&q)).scenario);
             let m = r.at(u64::MAX);
-            let (stats, cost) = (
+            let (head, stats, cost) = (
+                totals::head_html(&r, &m, true, &t),
                 totals::stats_html(&r, &m, true, &t),
                 totals::cost_html(&r, &m, &t),
             );
-            stats.into_string() + &cost.into_string()
+            head.into_string() + &stats.into_string() + &cost.into_string()
         })
         .collect();
     // A server's card is added by the view, one per server.
@@ -158,6 +169,29 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
     ]
     .map(|h| h.into_string())
     .concat();
+    // What the view adds from other templates: the timeline's rows and
+    // the windows' strip and the code for every strategy, and the embed
+    // snippet.
+    let added: String = Strategy::ALL
+        .iter()
+        .map(|s| {
+            let q = format!("strategy={}&edge=100", s.as_str());
+            let r = ratelimit_lab::sim::run(&params::parse(params::pairs(&q)).scenario);
+            let tl = ratelimit_lab::vm::timeline::timeline(
+                &r,
+                &ratelimit_lab::vm::reads::shared_reads(&r),
+            );
+            let rows = ratelimit_lab::vm::timeline::rows_markup(&tl, &t).into_string();
+            let code = ratelimit_lab::vm::code::markup(
+                *s,
+                r.scenario.algo.unwrap_or(ratelimit_lab::sim::Algo::Fixed),
+                "rll1",
+            );
+            rows + &ratelimit_lab::vm::windows::strip(&r, u64::MAX, &t).into_string()
+                + code.as_str()
+        })
+        .collect::<String>()
+        + &ratelimit_lab::vm::html::embed_code("u", "t");
     let view = view_lines();
     for (sel, block, name) in names {
         if block == Block::TourPanel {
@@ -172,7 +206,11 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
             assert!(has(&card, sel), "{sel} is not in a server's card");
         } else if block == Block::Chart {
             assert!(has(&charts, sel), "{sel} is not in a chart's SVG");
-        } else if block == Block::Edge {
+        } else if block == Block::Added {
+            // The snippet's script finds the frames by selector.
+            let found = has(&added, sel) || added.contains(sel);
+            assert!(found, "{sel} is in nothing the view adds");
+        } else if block == Block::Edge || block == Block::View {
             let set = view.iter().any(|(_, l)| l.contains(&name));
             assert!(set, "{name} ({sel}) is set by no binder");
         } else if block == Block::Offered {
@@ -368,4 +406,110 @@ fn the_literal_check_catches_what_it_is_meant_to() {
             (3, "data-slot=tour-done".to_string()),
         ]
     );
+}
+
+/// `(line, literal)` for each literal of `source` (a string, raw or
+/// not, byte string or char) that holds `data-`, outside attributes and
+/// doc comments: a `data-*` name not taken from `vm::names::Data`. Markup
+/// in Leptos's `view!` is tokens, not a literal, and the SSR test reads it.
+fn data_literals(source: &str) -> Vec<(usize, String)> {
+    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<(usize, String)>) {
+        let mut attr = false;
+        for tt in ts {
+            match tt {
+                proc_macro2::TokenTree::Punct(p) if p.as_char() == '#' => attr = true,
+                proc_macro2::TokenTree::Punct(p) if p.as_char() == '!' && attr => {}
+                proc_macro2::TokenTree::Group(g) => {
+                    let skip = attr && g.delimiter() == proc_macro2::Delimiter::Bracket;
+                    attr = false;
+                    if !skip {
+                        walk(g.stream(), out);
+                    }
+                }
+                proc_macro2::TokenTree::Literal(l) => {
+                    attr = false;
+                    let text = l.to_string();
+                    if text.contains("data-") {
+                        out.push((l.span().start().line, text));
+                    }
+                }
+                _ => attr = false,
+            }
+        }
+    }
+    let ts: proc_macro2::TokenStream = source.parse().expect("Rust tokens");
+    let mut out = Vec::new();
+    walk(ts, &mut out);
+    out
+}
+
+/// Every `.rs` file under `dir`, with its path from the crate's root.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("a folder of src") {
+        let path = e.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_source_file_spells_a_data_attribute_outside_the_contract() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    assert!(files.len() > 40, "only {} files read", files.len());
+    let mut spelled = Vec::new();
+    for path in files {
+        if path.ends_with("src/vm/names.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (line, lit) in data_literals(&text) {
+            let file = path.strip_prefix(root).unwrap_or(&path).display();
+            spelled.push(format!("{file}:{line}: {lit}"));
+        }
+    }
+    assert!(
+        spelled.is_empty(),
+        "{} data-* names spelled as literals (take them from vm::names::Data, or data!(…) in a template):\n{}",
+        spelled.len(),
+        spelled.join("\n")
+    );
+}
+
+#[test]
+fn the_data_literal_check_catches_what_it_is_meant_to() {
+    let code = r##"
+/// A comment may say `data-knob`.
+#[doc = "data-x"]
+fn f() {
+    // data-y
+    let a = "[data-knob]";
+    let b = concat!(r#"<p class="x""#, data!(Knob), r#" data-part="note">"#);
+    let c = view! { <div data-ratelimit-lab=""></div> };
+}
+"##;
+    assert_eq!(
+        data_literals(code),
+        [
+            (6, "\"[data-knob]\"".to_string()),
+            (7, "r#\" data-part=\"note\">\"#".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn every_data_name_is_a_data_attribute_once() {
+    for (i, d) in Data::ALL.iter().enumerate() {
+        assert!(d.as_str().starts_with(Data::PREFIX), "{d:?}");
+        assert_eq!(d.selector(), format!("[{}]", d.as_str()));
+        assert!(
+            Data::ALL[..i].iter().all(|e| e.as_str() != d.as_str()),
+            "{d:?} twice"
+        );
+    }
+    assert_eq!(Hook::KEY, Data::Testid.as_str());
 }

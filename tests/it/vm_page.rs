@@ -540,9 +540,20 @@ fn theme_is_light_dark_or_auto_and_a_bad_value_gets_a_notice() {
 
 #[test]
 fn the_loader_observes_every_name_the_widget_reads() {
-    // The custom element's observed attributes (public/ratelimit-lab.js)
-    // are the widget's own list, in its order.
-    let loader = include_str!("../../public/ratelimit-lab.js");
+    // The custom element's observed attributes (public/ratelimit-lab.js,
+    // as the build finishes it: src/bin/names.rs) are the widget's own
+    // list, in its order; the loader in the repository holds no list.
+    let template = include_str!("../../public/ratelimit-lab.js");
+    assert_eq!(template.matches(page::LOADER_PLACEHOLDER).count(), 1);
+    assert!(page::finish_loader("const NAMES = [];").is_none());
+    let twice = format!("{0}{0}", page::LOADER_PLACEHOLDER);
+    assert!(page::finish_loader(&twice).is_none());
+    let loader = page::finish_loader(template).expect("the placeholder");
+    assert!(!loader.contains("@NAMES@"));
+    assert_eq!(
+        loader.len(),
+        template.len() - page::LOADER_PLACEHOLDER.len() + NAMES.join(" ").len() + 2
+    );
     let line = loader
         .lines()
         .find(|l| l.starts_with("const NAMES = '"))
@@ -588,4 +599,112 @@ fn a_shared_link_carries_the_shaping_only_where_it_is_not_the_default() {
         vec![("tabs", "lua,incr,getset,edge,sync,split,local".to_string())]
     );
     assert!(page::shaping(&page("tabs=local,split,sync,edge,getset,incr,lua"), false).is_empty());
+}
+
+#[test]
+fn every_parameter_is_in_the_one_table_and_every_knob_by_its_const() {
+    use ratelimit_lab::sim::params::{Kind, PARAMS};
+    use ratelimit_lab::sim::{Knob, KNOBS};
+    assert_eq!(NAMES, PARAMS.map(|p| p.name));
+    for (i, p) in PARAMS.iter().enumerate() {
+        assert!(
+            PARAMS[..i].iter().all(|q| q.name != p.name),
+            "{} twice",
+            p.name
+        );
+        assert_eq!(
+            Knob::named(p.name).is_some(),
+            p.kind == Kind::Knob,
+            "{}",
+            p.name
+        );
+    }
+    for knob in KNOBS {
+        assert!(
+            PARAMS
+                .iter()
+                .any(|p| p.name == knob.name && p.kind == Kind::Knob),
+            "{knob:?}"
+        );
+    }
+    let choices: Vec<&str> = PARAMS
+        .iter()
+        .filter(|p| p.kind == Kind::Choice)
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(params::CHOICES.to_vec(), choices);
+    // The guide's table describes the same names, in the same order.
+    let about: Vec<&str> = page::ABOUT.iter().map(|a| a.name).collect();
+    assert_eq!(about, NAMES);
+}
+
+/// The string literals of a Rust source, each with its line, as written
+/// (`"servers"`), outside attributes and doc comments.
+fn literals(source: &str) -> Vec<(usize, String)> {
+    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<(usize, String)>) {
+        let mut attr = false;
+        for tt in ts {
+            match tt {
+                proc_macro2::TokenTree::Punct(p) => {
+                    attr = p.as_char() == '#' || (attr && p.as_char() == '!')
+                }
+                proc_macro2::TokenTree::Group(g) => {
+                    let skip = attr && g.delimiter() == proc_macro2::Delimiter::Bracket;
+                    attr = false;
+                    if !skip {
+                        walk(g.stream(), out);
+                    }
+                }
+                proc_macro2::TokenTree::Literal(l) => {
+                    attr = false;
+                    out.push((l.span().start().line, l.to_string()));
+                }
+                proc_macro2::TokenTree::Ident(_) => attr = false,
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(source.parse().expect("Rust tokens"), &mut out);
+    out
+}
+
+#[test]
+fn the_view_and_the_markup_name_a_knob_by_its_const_never_by_a_literal() {
+    // What chooses a knob's behaviour (the traffic field, the sliders, the
+    // charts, the lesson's goals, the component's attributes) compares
+    // or passes `TRAFFIC`, `SERVERS.name`, never "traffic". (A text's
+    // placeholder may share a word with a knob: those files are not read
+    // here; nor is the totals' part `limit`, nor the strategy `sync`.)
+    use ratelimit_lab::sim::KNOBS;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("src/ui"))
+        .expect("src/ui")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    for f in ["tour.rs", "skeleton.rs", "page.rs", "chart.rs", "events.rs"] {
+        files.push(root.join("src/vm").join(f));
+    }
+    files.push(root.join("src/sim/params.rs"));
+    let mut found = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a source file");
+        for (line, lit) in literals(&text) {
+            let other = [("totals.rs", "\"limit\""), ("page.rs", "\"sync\"")]
+                .iter()
+                .any(|(f, l)| path.ends_with(f) && lit == *l);
+            if !other && KNOBS.iter().any(|k| lit == format!("{:?}", k.name)) {
+                found.push(format!("{}:{line}: {lit}", path.display()));
+            }
+        }
+    }
+    assert!(files.len() > 25, "only {} files read", files.len());
+    assert!(
+        found.is_empty(),
+        "knob names as literals:\n{}",
+        found.join("\n")
+    );
+    assert_eq!(
+        literals("let a = \"rtt\"; /// \"edge\"\n"),
+        [(1, "\"rtt\"".to_string())]
+    );
 }
