@@ -106,9 +106,16 @@ export function watch(page, origin) {
   return { problems: () => problems.slice(), inflight: () => inflight.size };
 }
 
-/** Waits for the page's load event and until no request has been in flight for `quiet` ms. */
-export async function settle(page, watcher, { quiet = 60, timeout = 5000 } = {}) {
+/**
+ * Waits for the page's load event, until the page has lived `alive` ms
+ * (what lies below the first screen is bound after the first painted
+ * frame, or after 200 ms, and only then asks for what it reads later),
+ * and until no request has been in flight for `quiet` ms.
+ */
+export async function settle(page, watcher, { quiet = 60, alive = 300, timeout = 5000 } = {}) {
   await page.waitForLoadState('load');
+  const lived = await page.evaluate(() => performance.now()).catch(() => alive);
+  if (lived < alive) await new Promise((ok) => setTimeout(ok, alive - lived));
   const end = Date.now() + timeout;
   let calmSince = null;
   while (Date.now() < end) {
