@@ -11,10 +11,10 @@ use wasm_bindgen::JsCast;
 
 use super::canvas::{use_width, Painter, Palette};
 use super::marks::{columns, draw};
-use super::state::{Lab, W_CARDS};
+use super::state::{Lab, Words};
 use crate::vm::cards::{cards, Card};
 use crate::vm::names::{Class, Data, Slot};
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 
 /// One card's elements, kept across updates, and what they show now.
 struct Held {
@@ -81,16 +81,16 @@ impl Held {
         let n = |v: u32| v.to_string();
         if differs(|c| c.allowed) {
             let _ = self.li.set_attribute(Data::Allowed.as_str(), &n(c.allowed));
-            super::dom::put(&self.ok, &texts.fill(T::CardOk, &[("n", &n(c.allowed))]));
+            super::dom::put(&self.ok, &texts.fill(Text::CardOk, &[("n", &n(c.allowed))]));
         }
         if differs(|c| c.refused) {
             let _ = self.li.set_attribute(Data::Refused.as_str(), &n(c.refused));
-            super::dom::put(&self.no, &texts.fill(T::CardNo, &[("n", &n(c.refused))]));
+            super::dom::put(&self.no, &texts.fill(Text::CardNo, &[("n", &n(c.refused))]));
         }
         if old.as_ref().is_none_or(|o| o.quota != c.quota) {
             let text = c
                 .quota
-                .map(|q| texts.fill(T::CardQuota, &[("n", &n(q))]))
+                .map(|q| texts.fill(Text::CardQuota, &[("n", &n(q))]))
                 .unwrap_or_default();
             super::dom::put(&self.quota, &text);
         }
@@ -191,7 +191,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let Some(ul) = super::dom::slot(root, Slot::Cards) else {
         return;
     };
-    let depth = (if lab.m().url_state { 1 } else { 2 }) + 2;
+    let depth = (if lab.mounted().url_state { 1 } else { 2 }) + 2;
     let list_width = use_width(&ul, Some(lab.printing));
     let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
     let lazy = super::canvas::Lazy::new(&ul, lab.printing);
@@ -212,12 +212,12 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             return;
         }
         let list_width = list_width.get();
-        let t = lab.words[W_CARDS].with(|m| m.t_us);
+        let t = lab.words(Words::Cards).with(|m| m.t_us);
         let hide = lab.hiding();
         // The colours are read from the page's styles: not before there is
         // a width to draw at (reading them forces a style pass).
         let colours = (list_width > 0.0).then(|| lab.palette(&ul));
-        let m = lab.m();
+        let m = lab.mounted();
         let rows = lab.report.with(|r| cards(r, if hide { 0 } else { t }));
         let end_marks = end_marks.get();
         let ring = followed(lab, t, hide);

@@ -28,7 +28,7 @@ use crate::vm::chart::{
     chart, dot_class, mini as mini_chart, point_label, px, series_class, svg, Chart, MINI_H,
 };
 use crate::vm::names::{Class, Data, Hook};
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 
 /// How long each animation frame may spend on sweeps, in ms: most of a
 /// 16.7 ms frame while the charts are on screen, leaving the page enough
@@ -363,16 +363,18 @@ fn draw_charts(lab: Lab, sec: &Section, sweeps: &[Sweeping; 2], drawn: &mut Draw
         .collect::<Option<Vec<_>>>();
         drawn.charts = built.unwrap_or_default();
     }
-    let m = lab.m();
+    let m = lab.mounted();
     let s = lab.scenario.get_untracked();
     let w = sec.width.get_untracked();
     let h = crate::vm::chart::height(w);
-    let limit = m.texts.fill(T::ChartLimit, &[("l", &s.limit.to_string())]);
+    let limit = m
+        .texts
+        .fill(Text::ChartLimit, &[("l", &s.limit.to_string())]);
     for (k, (sw, svg)) in sweeps.iter().zip(drawn.charts.iter_mut()).enumerate() {
         let Some(now) = sw.now.as_ref() else { continue };
         let (here, axis_t, title) = match sw.axis {
-            Axis::Servers => (s.servers, T::ChartAxisServers, T::ChartServers),
-            Axis::Rtt => (s.rtt_us, T::ChartAxisRtt, T::ChartRtt),
+            Axis::Servers => (s.servers, Text::ChartAxisServers, Text::ChartServers),
+            Axis::Rtt => (s.rtt_us, Text::ChartAxisRtt, Text::ChartRtt),
         };
         let c = chart(now, sw.before.as_ref(), w.max(200.0), h, here);
         let (axis, title) = (m.texts.get(axis_t), m.texts.get(title));
@@ -400,7 +402,7 @@ fn draw_mini(lab: Lab, mini: &Mini, rtt: &Sweeping, drawn: &mut Drawn) {
     let Some(svg) = drawn.mini.as_mut() else {
         return;
     };
-    let m = lab.m();
+    let m = lab.mounted();
     let w = mini.width.get_untracked().max(40.0);
     let c = mini_chart(now, rtt.before.as_ref(), w, MINI_H, s.rtt_us, s.strategy);
     svg.fill(
@@ -505,7 +507,7 @@ fn follow(
         if let Some(n) = views.section.as_ref().and_then(|s| s.note.as_ref()) {
             // Its words are read later: written again once they are here.
             lab.later.track();
-            super::dom::text(n, &crate::vm::chart::note(&s, &lab.m().texts));
+            super::dom::text(n, &crate::vm::chart::note(&s, &lab.mounted().texts));
         }
         if let Some(m) = &views.mini {
             super::dom::hide(&m.host, !crate::vm::chart::mini_shown(s.strategy));
@@ -520,7 +522,7 @@ fn show_working(lab: Lab, views: &Views, working: RwSignal<bool>) {
     if let Some(w) = views.section.as_ref().and_then(|s| s.working.clone()) {
         super::effect(move || {
             let text = if working.get() {
-                lab.t(T::ChartWorking)
+                lab.t(Text::ChartWorking)
             } else {
                 String::new()
             };

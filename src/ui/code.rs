@@ -15,7 +15,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     };
     let at = super::dom::slot(root, Slot::CodeAt);
     let note_el = super::dom::slot(root, Slot::CodeNote);
-    let id = lab.m().id.clone();
+    let id = lab.mounted().id.clone();
     // The files come with the texts read later ([`super::later`]), once
     // the code view comes near the screen; a line says so meanwhile.
     let waits = !super::later::ready();
@@ -36,7 +36,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             };
             let h = match words {
                 super::later::READY => markup(s, a, &id),
-                w => waiting(w == super::later::FAILED, &lab.m().texts),
+                w => waiting(w == super::later::FAILED, &lab.mounted().texts),
             };
             super::dom::html(&host, h, &mut last);
             if let Some(n) = &note_el {
@@ -84,7 +84,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             }
         }
         if let Some(at) = &at {
-            super::dom::text(at, &at_sentence(h.as_ref(), &lab.m().texts));
+            super::dom::text(at, &at_sentence(h.as_ref(), &lab.mounted().texts));
         }
     });
 }

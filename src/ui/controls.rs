@@ -11,7 +11,7 @@ use super::state::Lab;
 use crate::sim::{Knob, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Data, Slot};
-use crate::vm::text::T;
+use crate::vm::text::Text;
 
 /// A slider and its parts, with what was last written to each.
 struct Slider {
@@ -187,7 +187,7 @@ impl Controls {
             dom::check(el, on);
         }
         let texts = [
-            t.fill(T::Seed, &[("n", &s.seed.to_string())]),
+            t.fill(Text::Seed, &[("n", &s.seed.to_string())]),
             controls::limit_line(s, t),
             controls::traffic(s, t),
         ];
@@ -274,7 +274,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let mut drawn: Option<(Strategy, crate::sim::Algo, Option<Preset>, bool)> = None;
     effect(move || {
         let s = lab.scenario.get();
-        let m = lab.m();
+        let m = lab.mounted();
         parts.write_settings(&s, &m.texts);
         let preset = Preset::matching(&s);
         let here = !explain_later || lab.later.get() == super::later::READY;

@@ -22,7 +22,7 @@ pub fn query(lab: Lab, embed: bool) -> String {
 
 /// What [`query`] writes, as pairs: the scenario, then the rest.
 fn written(lab: Lab, embed: bool) -> Vec<(&'static str, String)> {
-    let m = lab.m();
+    let m = lab.mounted();
     let page = &m.page;
     let mut pairs = lab.scenario.with_untracked(params::to_pairs);
     // While the replay plays, no moment: the address opens where it ends.
@@ -61,7 +61,7 @@ fn encode(s: &str) -> String {
 /// history update on every step nor trips the browser's limit on them.
 pub fn use_url_sync(lab: Lab) {
     let (url_state, embed) = {
-        let m = lab.m();
+        let m = lab.mounted();
         (m.url_state, m.page.embed)
     };
     if !url_state {
@@ -105,7 +105,7 @@ fn rewrite(lab: Lab, embed: bool) {
     let current = location.search().unwrap_or_default();
     let query = params::merge_query(&current, crate::vm::page::rewritten, &written(lab, embed));
     let hash = location.hash().unwrap_or_default();
-    let opened_search = &lab.m().opened_search;
+    let opened_search = &lab.mounted().opened_search;
     // Nothing to write while the address is still the one the page was
     // opened with: a write would be a same-page navigation all the same
     // (the browser asks for the page's icon again, for one).
@@ -228,7 +228,7 @@ impl Message<'_> {
 /// dispatches it on its element as the DOM event `ratelimitlab:<type>`
 /// (bubbling), with the message as the event's `detail`.
 fn post(lab: Lab, message: Message) {
-    let m = lab.m();
+    let m = lab.mounted();
     let o = message.to_js(&m.quiz_id);
     if m.framed {
         if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
@@ -336,7 +336,7 @@ fn print_height(root: &web_sys::Element) -> u32 {
 /// the host can size the frame for a print (no page left blank, nothing
 /// cut). The observer and the pending measure go with the widget.
 pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
-    if !lab.m().framed {
+    if !lab.mounted().framed {
         return;
     }
     use std::cell::Cell;
@@ -396,27 +396,27 @@ pub fn use_resize_messages(lab: Lab, root: &web_sys::Element) {
 
 /// Copies `text` and says so in the footer; if the browser refuses, shows
 /// the text selected in a box to copy by hand.
-pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::T, text: String) {
+pub fn copy_to(lab: Lab, root: &web_sys::Element, what: crate::vm::text::Text, text: String) {
     let status = super::dom::find(root, Hook::CopyStatus.selector());
     let area = super::dom::find(root, Class::FootFallback.selector());
     let shown = text.clone();
     let alive = root.clone();
     copy(text, move |ok| {
-        use crate::vm::text::T;
+        use crate::vm::text::Text;
         // The widget may have been taken out while the browser answered.
         if !alive.is_connected() {
             return;
         }
         if ok {
             if let Some(s) = &status {
-                s.set_text_content(Some(&lab.fill(T::Copied, &[("what", &lab.t(what))])));
+                s.set_text_content(Some(&lab.fill(Text::Copied, &[("what", &lab.t(what))])));
             }
             if let Some(a) = &area {
                 super::dom::hide(a, true);
             }
         } else {
             if let Some(s) = &status {
-                s.set_text_content(Some(&lab.t(T::CopyBlocked)));
+                s.set_text_content(Some(&lab.t(Text::CopyBlocked)));
             }
             if let Some(a) = area
                 .as_ref()

@@ -14,7 +14,7 @@ use crate::sim::params;
 use crate::sim::{Fail, Health, Knob, LoadBalancer, Preset, Strategy, TRAFFIC};
 use crate::vm::controls;
 use crate::vm::names::{Act, Class, Data, Hook, Slot};
-use crate::vm::text::T;
+use crate::vm::text::Text;
 
 /// Binds the root's handlers.
 pub fn bind(lab: Lab, root: &Element) {
@@ -161,14 +161,14 @@ fn click(lab: Lab, root: &Element, el: &Element) {
             }
         }
         Act::CopyLink => {
-            super::embed::copy_to(lab, root, T::Link, super::embed::share_url(lab, false))
+            super::embed::copy_to(lab, root, Text::Link, super::embed::share_url(lab, false))
         }
         Act::CopyEmbed => {
             let code = crate::vm::html::embed_code(
                 &super::embed::share_url(lab, true),
-                &lab.t(T::FrameTitle),
+                &lab.t(Text::FrameTitle),
             );
-            super::embed::copy_to(lab, root, T::EmbedCode, code)
+            super::embed::copy_to(lab, root, Text::EmbedCode, code)
         }
         Act::QuizPick => super::quiz::pick(lab, num(Data::Q), num(Data::I)),
         Act::QuizShow => super::quiz::reveal(lab, root, num(Data::Q)),
@@ -300,7 +300,7 @@ fn choose(lab: Lab, name: &str, value: &str) {
 /// Back to what the page was opened with: its scenario, seed included, and
 /// its moment (`t`), if the burst lasts that long.
 pub(super) fn reset(lab: Lab) {
-    let m = lab.m();
+    let m = lab.mounted();
     let opened = &m.opened;
     let mut start = opened.scenario;
     if !m.page.tabs.contains(&start.strategy) {
@@ -318,7 +318,7 @@ pub(super) fn reset(lab: Lab) {
 fn choose_tab(lab: Lab, s: Strategy) {
     let same = lab.strategy.get_untracked() == s;
     lab.update(|sc| sc.with_strategy(s));
-    let m = lab.m();
+    let m = lab.mounted();
     if !same
         && !clock::reduced_motion()
         && m.page.t_us.is_none()
@@ -331,7 +331,7 @@ fn choose_tab(lab: Lab, s: Strategy) {
 /// Arrow keys, Home and End on a tab: move to the next offered tab and
 /// select it (automatic activation).
 fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Event) {
-    let offered = lab.m().page.tabs.clone();
+    let offered = lab.mounted().page.tabs.clone();
     let current = Strategy::parse(&tab.get_attribute(Data::Value.as_str()).unwrap_or_default());
     let Some(s) = controls::tab_after(&offered, current, key) else {
         return;
@@ -353,7 +353,7 @@ fn tab_key(lab: Lab, root: &Element, tab: &Element, key: &str, ev: &web_sys::Eve
 /// Sets the widget to a "show me" scenario and brings the picture into view.
 pub fn show_me(lab: Lab, root: &Element, query: &str) {
     let s = params::parse(params::pairs(query)).scenario;
-    let offered = lab.m().page.tabs.clone();
+    let offered = lab.mounted().page.tabs.clone();
     let s = if offered.contains(&s.strategy) {
         s
     } else {

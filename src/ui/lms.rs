@@ -135,7 +135,7 @@ pub fn start(lab: Lab, scorm: Scorm) {
         return;
     }
     scorm.began.set(js_sys::Date::now());
-    let m = lab.m();
+    let m = lab.mounted();
     restore(lab, &scorm, &m.quiz);
     scorm.commit();
     let mastery = lms::mastery(
@@ -160,7 +160,7 @@ pub fn start(lab: Lab, scorm: Scorm) {
         if std::mem::take(&mut first) {
             return;
         }
-        let m = lab.m();
+        let m = lab.mounted();
         tell_first_answers(&session, &m.quiz, &answers, &told, &mut count);
         told = answers.iter().map(|a| a.first).collect();
         let progress = lms::Progress {

@@ -7,10 +7,10 @@
 use super::prelude::*;
 
 use super::dom::Kept;
-use super::state::{Lab, W_LOG};
+use super::state::{Lab, Words};
 use crate::vm::log::{empty_note, lines, Line, SHELL, SHOWN};
 use crate::vm::names::{self, Act, Data};
-use crate::vm::text::T;
+use crate::vm::text::Text;
 
 /// One list item of the log, kept across updates, and the line it shows.
 struct Slot {
@@ -97,9 +97,9 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
         };
         let all = lab.log_all.get();
         let max = if all { usize::MAX } else { SHOWN };
-        let t = lab.words[W_LOG].with(|m| m.t_us);
+        let t = lab.words(Words::Log).with(|m| m.t_us);
         let hl = lab.highlight.get();
-        let m = lab.m();
+        let m = lab.mounted();
         let (shown, ran) = lab.report.with(|r| {
             let ran = r
                 .redis_log
@@ -136,9 +136,10 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             super::dom::hide(b, ran <= SHOWN);
             super::dom::attr(b, "aria-expanded", if all { "true" } else { "false" });
             let words = if all {
-                m.texts.fill(T::LogShowFewer, &[("n", &SHOWN.to_string())])
+                m.texts
+                    .fill(Text::LogShowFewer, &[("n", &SHOWN.to_string())])
             } else {
-                m.texts.fill(T::LogShowAll, &[("n", &ran.to_string())])
+                m.texts.fill(Text::LogShowAll, &[("n", &ran.to_string())])
             };
             super::dom::text(b, &words);
         }

@@ -64,7 +64,7 @@ use wasm_bindgen::JsCast;
 use crate::vm::content::{self, Content};
 use crate::vm::page::{self, NAMES};
 use crate::vm::quiz as questions;
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 #[cfg(feature = "leptos")]
 pub use component::{Completed, QuizAnswer, RateLimitLab, TourStep};
 pub use state::{Lab, Mount};
@@ -81,9 +81,9 @@ fn effect_boxed(mut f: Box<dyn FnMut()>) {
 }
 
 /// A memo, through one path per value type (see [`effect`]).
-pub fn memo<T: PartialEq + Send + Sync + 'static>(
-    f: impl Fn() -> T + Send + Sync + 'static,
-) -> Memo<T> {
+pub fn memo<V: PartialEq + Send + Sync + 'static>(
+    f: impl Fn() -> V + Send + Sync + 'static,
+) -> Memo<V> {
     memo_boxed(Box::new(f))
 }
 
@@ -91,13 +91,13 @@ pub fn memo<T: PartialEq + Send + Sync + 'static>(
 /// reports, computed only when the scenario changes, whose comparison
 /// (every event of the run) cost more code in the wasm (about 0.4 KB gzip)
 /// than the rare re-run it saved, when two scenarios give the same run.
-pub fn memo_new<T: Send + Sync + 'static>(f: impl Fn() -> T + Send + Sync + 'static) -> Memo<T> {
+pub fn memo_new<V: Send + Sync + 'static>(f: impl Fn() -> V + Send + Sync + 'static) -> Memo<V> {
     Memo::new_with_compare(move |_| f(), |_, _| true)
 }
 
-fn memo_boxed<T: PartialEq + Send + Sync + 'static>(
-    f: Box<dyn Fn() -> T + Send + Sync>,
-) -> Memo<T> {
+fn memo_boxed<V: PartialEq + Send + Sync + 'static>(
+    f: Box<dyn Fn() -> V + Send + Sync>,
+) -> Memo<V> {
     Memo::new(move |_| f())
 }
 
@@ -187,7 +187,7 @@ pub fn place(el: web_sys::HtmlElement) {
         Some(url) => load(url, move |result| {
             later::fetch(Box::new(move |ok| {
                 let result = match result {
-                    (name, Ok(_)) if !ok => (name, Err((T::ContentKeys, 0))),
+                    (name, Ok(_)) if !ok => (name, Err((Text::ContentKeys, 0))),
                     result => result,
                 };
                 mount(el, serial, Some(result))
@@ -241,7 +241,7 @@ pub fn update(el: &web_sys::HtmlElement, query: &str) {
         place(el.clone());
         return;
     }
-    let m = lab.m();
+    let m = lab.mounted();
     let mut pairs: Vec<(String, String)> = lab
         .scenario
         .with_untracked(crate::sim::params::to_pairs)
@@ -280,7 +280,7 @@ pub fn update(el: &web_sys::HtmlElement, query: &str) {
     }
     if let Some(root) = widget_root(el) {
         for text in notices {
-            events::add_notice(&root, &lab.m().texts, &text);
+            events::add_notice(&root, &lab.mounted().texts, &text);
         }
     }
 }
@@ -352,7 +352,7 @@ fn opened_search() -> String {
 
 /// The outcome of fetching a content file: its text, or why not (the key of
 /// the reason, and a number for the status or the seconds waited).
-type Loaded = (String, Result<String, (T, u16)>);
+type Loaded = (String, Result<String, (Text, u16)>);
 
 /// How long a content file may take to arrive before the widget starts
 /// without it.
@@ -378,7 +378,7 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
     let resolved = web_sys::Url::new_with_base(&url, &href).ok();
     let origin = origin.unwrap_or_else(|| window.location().origin().unwrap_or_default());
     let Some(resolved) = resolved.filter(|u| u.origin() == origin) else {
-        done((url, Err((T::ContentOrigin, 0))));
+        done((url, Err((Text::ContentOrigin, 0))));
         return;
     };
     let abort = web_sys::AbortController::new().ok();
@@ -390,12 +390,12 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
     ));
     let finish = {
         let (done, abort, name, timer) = (done.clone(), abort.clone(), url.clone(), timer.clone());
-        move |r: Result<String, (T, u16)>| {
+        move |r: Result<String, (Text, u16)>| {
             if let Some(f) = done.borrow_mut().take() {
                 let waiting = timer.borrow_mut().take();
                 match &r {
                     // Run by the timer itself: it has fired, nothing to clear.
-                    Err((T::ContentTimeout, _)) => std::mem::forget(waiting),
+                    Err((Text::ContentTimeout, _)) => std::mem::forget(waiting),
                     _ => drop(waiting),
                 }
                 if r.is_err() {
@@ -410,7 +410,7 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
     let late = finish.clone();
     *timer.borrow_mut() = Some(gloo_timers::callback::Timeout::new(
         u32::from(CONTENT_WAIT_S) * 1000,
-        move || late(Err((T::ContentTimeout, CONTENT_WAIT_S))),
+        move || late(Err((Text::ContentTimeout, CONTENT_WAIT_S))),
     ));
     let init = web_sys::RequestInit::new();
     if let Some(a) = &abort {
@@ -418,11 +418,11 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
     }
     let fail = {
         let finish = finish.clone();
-        Closure::once(move |_: JsValue| finish(Err((T::ContentFetch, 0))))
+        Closure::once(move |_: JsValue| finish(Err((Text::ContentFetch, 0))))
     };
     let on_response = Closure::once(move |resp: JsValue| {
         let Ok(resp) = resp.dyn_into::<web_sys::Response>() else {
-            return finish(Err((T::ContentFetch, 0)));
+            return finish(Err((Text::ContentFetch, 0)));
         };
         if let Some(why) = refused(&resp, &origin) {
             return finish(Err(why));
@@ -431,7 +431,7 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
             let finish = finish.clone();
             Closure::once(move |t: JsValue| finish(Ok(t.as_string().unwrap_or_default())))
         };
-        let on_err = Closure::once(move |_: JsValue| finish(Err((T::ContentRead, 0))));
+        let on_err = Closure::once(move |_: JsValue| finish(Err((Text::ContentRead, 0))));
         if let Ok(p) = resp.text() {
             let _ = p.then2(&on_text, &on_err);
         }
@@ -447,18 +447,18 @@ fn load_from(url: String, origin: Option<String>, done: Box<dyn FnOnce(Loaded)>)
 
 /// Why a content file's response is not read: a status that is not OK, a
 /// redirect that ended on another origin, or a length past the bound.
-fn refused(resp: &web_sys::Response, origin: &str) -> Option<(T, u16)> {
+fn refused(resp: &web_sys::Response, origin: &str) -> Option<(Text, u16)> {
     if !resp.ok() {
-        return Some((T::ContentStatus, resp.status()));
+        return Some((Text::ContentStatus, resp.status()));
     }
     let landed = web_sys::Url::new(&resp.url()).map(|u| u.origin());
     if landed.as_deref() != Ok(origin) {
-        return Some((T::ContentOrigin, 0));
+        return Some((Text::ContentOrigin, 0));
     }
     let length = resp.headers().get("content-length").ok().flatten();
     let length = length.and_then(|l| l.trim().parse::<usize>().ok());
     if length.is_some_and(|n| n > content::bounds::BYTES) {
-        return Some((T::ContentTooLarge, 0));
+        return Some((Text::ContentTooLarge, 0));
     }
     None
 }
@@ -659,9 +659,10 @@ fn tell_problem(
         why.clone()
     };
     page.notices
-        .push(texts.fill(T::NoticeContent, &[("file", file), ("problem", &why)]));
+        .push(texts.fill(Text::NoticeContent, &[("file", file), ("problem", &why)]));
     if ungraded {
-        page.notices.push(texts.get(T::NoticeUngraded).to_string());
+        page.notices
+            .push(texts.get(Text::NoticeUngraded).to_string());
     }
 }
 
@@ -739,7 +740,7 @@ fn start(
 
 /// Binds every part of the widget at `root` to its state.
 fn bind(lab: Lab, root: &web_sys::Element) {
-    let m = lab.m();
+    let m = lab.mounted();
     // `t`: open paused at that moment, if the burst lasts that long.
     if let Some(t) = m.page.t_us {
         let end = lab.report.with_untracked(|r| r.end_us);
@@ -747,7 +748,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
             lab.time.set(Some(t));
         } else if t > end {
             let text = lab.fill(
-                T::NoticeMoment,
+                Text::NoticeMoment,
                 &[
                     ("given", m.page.t_given.as_deref().unwrap_or("")),
                     ("end", &crate::vm::format::ms(end)),

@@ -13,14 +13,14 @@ use super::canvas::{use_width, Palette, Surface};
 use super::clock::reduced_motion;
 use super::dom::{self, attr, find, hide, slot, text};
 use super::effect;
-use super::state::{Lab, Predict, W_TOTALS};
+use super::state::{Lab, Predict, Words};
 use crate::sim::{Moment, Scenario};
 use crate::vm::format;
 use crate::vm::names::{Class, Data, Hook, Slot};
 use crate::vm::own;
 use crate::vm::reads::shared_count;
 use crate::vm::replay;
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 use crate::vm::topology::{self, Dot, Frame, Layout, Look, Rect};
 
 type Ctx = web_sys::CanvasRenderingContext2d;
@@ -132,23 +132,23 @@ fn draw_still(surface: &mut Surface, key: &Still, texts: &Texts) {
         }
     }
     ctx.stroke();
-    node(ctx, &l.user, p, texts.get(T::User), true);
+    node(ctx, &l.user, p, texts.get(Text::User), true);
     if let Some(g) = &l.gateway {
-        node(ctx, g, p, texts.get(T::Gateway), false);
+        node(ctx, g, p, texts.get(Text::Gateway), false);
     }
     // The full name when it fits in the box, the short one otherwise.
-    let full = texts.get(T::Balancer);
+    let full = texts.get(Text::Balancer);
     let fits = ctx
         .measure_text(full)
         .is_ok_and(|m| m.width() <= l.balancer.w - 8.0);
     let balancer = if fits {
         full
     } else {
-        texts.get(T::BalancerShort)
+        texts.get(Text::BalancerShort)
     };
     node(ctx, &l.balancer, p, balancer, false);
     if let Some(redis) = &l.redis {
-        node(ctx, redis, p, texts.get(T::Redis), key.redis_line);
+        node(ctx, redis, p, texts.get(Text::Redis), key.redis_line);
     }
     ctx.set_stroke_style_str(&p.line);
     ctx.set_line_width(1.5);
@@ -241,7 +241,7 @@ fn servers(ctx: &Ctx, sc: &Scene) {
         if s.h >= 11.0 {
             let name = sc
                 .texts
-                .fill(T::ServerShort, &[("n", &(i + 1).to_string())]);
+                .fill(Text::ServerShort, &[("n", &(i + 1).to_string())]);
             let o = f.own.get(i);
             let tag = if o.is_some() { sc.own_tag.as_str() } else { "" };
             let line = |short| own::box_line(&name, o, st.allowed, st.refused, short) + tag;
@@ -262,7 +262,7 @@ fn servers(ctx: &Ctx, sc: &Scene) {
 /// room, on a halo of the background in case it crosses a line.
 fn races(ctx: &Ctx, sc: &Scene) {
     let p = sc.palette;
-    let note = sc.texts.get(T::SameCount);
+    let note = sc.texts.get(Text::SameCount);
     let note_w = ctx.measure_text(note).map_or(80.0, |m| m.width());
     for race in topology::races(sc.frame, sc.layout, note_w) {
         ctx.set_stroke_style_str(&p.bad_ink);
@@ -353,7 +353,7 @@ fn ring(ctx: &Ctx, p: &Palette) {
 
 /// The request under (x, y) in the picture drawn last (0 for none).
 pub fn hit(lab: Lab, x: f64, y: f64) -> Option<u32> {
-    Some(topology::hit(&lab.m().frame.borrow(), x, y))
+    Some(topology::hit(&lab.mounted().frame.borrow(), x, y))
 }
 
 /// The requests, one path per look.
@@ -438,7 +438,7 @@ fn bind_drawing(
             lab.moment.with(|m| m.counter)
         };
         let colours = lab.palette(&canvas);
-        let m = lab.m();
+        let m = lab.mounted();
         let (f, scenario) = lab.report.with(|r| {
             let f = lab
                 .shared
@@ -486,11 +486,11 @@ fn bind_words(
     effect(move || {
         let hiding = lab.hiding();
         let at_end = lab.at_end.get();
-        let m = lab.m();
-        let words = lab.words[W_TOTALS];
+        let m = lab.mounted();
+        let words = lab.words(Words::Totals);
         // While a guess is asked for, the label gives nothing away.
         let (caption, label) = if hiding {
-            let hidden = m.texts.get(T::PredictHidden).to_string();
+            let hidden = m.texts.get(Text::PredictHidden).to_string();
             (hidden.clone(), hidden)
         } else {
             caption_and_label(lab, words, at_end, &m.texts)
@@ -550,7 +550,10 @@ fn show_gateway(g: &Element, rect: Rect, n: u32, texts: &Texts) {
     hide(g, false);
     attr(g, Hook::KEY, Hook::EdgeRefused.as_str());
     attr(g, Data::Value.as_str(), &n.to_string());
-    text(g, &texts.fill(T::GatewayRefused, &[("n", &n.to_string())]));
+    text(
+        g,
+        &texts.fill(Text::GatewayRefused, &[("n", &n.to_string())]),
+    );
     let style = web_sys::HtmlElement::style(g.unchecked_ref());
     let _ = style.set_property("--x", &format!("{}px", rect.x as i32));
     let _ = style.set_property("--y", &format!("{}px", (rect.y + rect.h) as i32 + 2));
@@ -577,11 +580,11 @@ fn bind_windows(lab: Lab, root: &Element) {
         return;
     };
     let mut last = crate::vm::html::Html::new();
-    let words = lab.words[W_TOTALS];
+    let words = lab.words(Words::Totals);
     effect(move || {
         let hiding = lab.hiding();
         let at_end = lab.at_end.get();
-        let m = lab.m();
+        let m = lab.mounted();
         lab.report.with(|r| {
             let t = match (hiding, at_end) {
                 (true, _) => 0,
@@ -627,11 +630,11 @@ fn bind_replay(lab: Lab, root: &Element) {
     let mut said_at = f64::NEG_INFINITY;
     super::clock::use_clock(lab);
     effect(move || {
-        let m = lab.m();
+        let m = lab.mounted();
         let end = lab.report.with(|r| r.end_us);
         // The moment the caption and the totals show (their group of
         // words), so that while playing one moment reads as one number.
-        let now = lab.words_time[W_TOTALS].get().unwrap_or(end).min(end);
+        let now = lab.words_time(Words::Totals).get().unwrap_or(end).min(end);
         let playing = lab.playing.get();
         if let Some(p) = &mut play {
             // Its name says what a press does ("Play", "Pause"); no
@@ -644,7 +647,7 @@ fn bind_replay(lab: Lab, root: &Element) {
         let num = |us: u64| m.texts.num(&format::moment(us));
         let words = m
             .texts
-            .fill(T::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
+            .fill(Text::TimeValue, &[("t", &num(now)), ("end", &num(end))]);
         if let (Some(t), Some(max), Some(w)) = (&time, &mut time_max, &mut time_words) {
             max.attr("max", &format::moment(end));
             dom::set_value(t, &format::moment(now));
@@ -675,7 +678,7 @@ fn bind_replay(lab: Lab, root: &Element) {
         }
         let burst = lab.scenario.with(|s| s.burst);
         if let Some(a) = &mut ask {
-            a.text(&m.texts.fill(T::PredictAsk, &[("b", &burst.to_string())]));
+            a.text(&m.texts.fill(Text::PredictAsk, &[("b", &burst.to_string())]));
         }
         if let Some(g) = &mut guess {
             g.attr("max", &burst.to_string());

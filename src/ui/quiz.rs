@@ -13,11 +13,11 @@ use super::state::Lab;
 use crate::vm::names::{Act, Data, Hook, Slot};
 use crate::vm::quiz::{score, Answer};
 use crate::vm::quiz_view::view;
-use crate::vm::text::T;
+use crate::vm::text::Text;
 
 /// Option `i` of question `q` was picked.
 pub fn pick(lab: Lab, q: usize, i: usize) {
-    let m = lab.m();
+    let m = lab.mounted();
     let Some(question) = m.quiz.get(q) else {
         return;
     };
@@ -50,7 +50,7 @@ pub fn pick(lab: Lab, q: usize, i: usize) {
 /// The learner asked for the answer to question `q`. "Show answer" hides
 /// itself, so the focus moves to the answer, now checked.
 pub fn reveal(lab: Lab, root: &Element, q: usize) {
-    let m = lab.m();
+    let m = lab.mounted();
     if let Some(question) = m.quiz.get(q) {
         lab.answers.update(|a| {
             if let Some(a) = a.get_mut(q) {
@@ -75,7 +75,7 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
 /// "Try again": every answer forgotten. The button hides itself, so the
 /// focus moves to the first question's options.
 pub fn reset(lab: Lab, root: &Element) {
-    let n = lab.m().quiz.len();
+    let n = lab.mounted().quiz.len();
     lab.answers.set(vec![Answer::default(); n]);
     if let Some(b) = find(
         root,
@@ -124,7 +124,7 @@ pub fn bind(lab: Lab, root: &Element) {
     // later ([`super::later`]): fetched once the quiz comes near the
     // screen, or at the first pick; until then a pick's verdict shows
     // with a loading line, and its why once the words are here.
-    let reword = lab.m().builtin_quiz && !crate::vm::text::later_ready();
+    let reword = lab.mounted().builtin_quiz && !crate::vm::text::later_ready();
     if reword {
         if let Some(quiz) = items.first().and_then(|li| li.parent_element()) {
             later::want_when_near(lab.later, &quiz);
@@ -134,7 +134,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let mut words_shown = later::READY;
     super::effect(move || {
         let answers = lab.answers.get();
-        let m = lab.m();
+        let m = lab.mounted();
         let mut before = shown.get_value();
         let mut words = later::READY;
         if reword {
@@ -198,9 +198,9 @@ fn write_question(
     let mut v = view(question, order, a, texts);
     if words != later::READY && a.last.is_some() {
         let wait = if words == later::FAILED {
-            T::QuizNotLoaded
+            Text::QuizNotLoaded
         } else {
-            T::QuizLoading
+            Text::QuizLoading
         };
         crate::html!(v.feedback, " {}", crate::vm::html::esc(texts.get(wait)));
     }
@@ -235,7 +235,7 @@ fn write_question(
     if let Some(b) = find(li, Act::ShowMe.selector()) {
         hide(&b, !v.offer_show_me);
         if let (true, Some(show)) = (worded, &question.show) {
-            text(&b, &texts.fill(T::ShowMe, &[("label", &show.label)]));
+            text(&b, &texts.fill(Text::ShowMe, &[("label", &show.label)]));
         }
     }
 }
@@ -248,10 +248,10 @@ fn score_line(s: &crate::vm::quiz::Score, t: &crate::vm::text::Texts) -> String 
         s.total.to_string(),
     );
     if s.answered == 0 {
-        t.fill(T::QuizIntro, &[("n", &n)])
+        t.fill(Text::QuizIntro, &[("n", &n)])
     } else if s.answered == s.total {
-        t.fill(T::QuizDone, &[("n", &n), ("c", &c)])
+        t.fill(Text::QuizDone, &[("n", &n), ("c", &c)])
     } else {
-        t.fill(T::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
+        t.fill(Text::QuizScore, &[("c", &c), ("a", &a), ("n", &n)])
     }
 }

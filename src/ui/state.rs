@@ -9,19 +9,23 @@ use super::memo;
 use crate::sim::{self, Moment, Report, Scenario, Strategy};
 use crate::vm::page::{Page, Section};
 use crate::vm::quiz::{Answer, Question};
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 use crate::vm::{reads, replay, totals};
 
 /// The replay's speeds, defined in the view-model with the words' timing
 /// (the clock plays by them).
 pub use crate::vm::replay::PLAY_MS;
 
-/// The groups of words ([`Lab::words`]): the totals, the picture's caption
-/// and the replay's controls (every place that writes the moment, so they
-/// agree); the server cards; the Redis log.
-pub const W_TOTALS: usize = 0;
-pub const W_CARDS: usize = 1;
-pub const W_LOG: usize = 2;
+/// A group of words that follows the replay on a beat of its own
+/// ([`Lab::words`]): the totals, the picture's caption and the replay's
+/// controls (every place that writes the moment, so they agree); the
+/// server cards; the Redis log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Words {
+    Totals,
+    Cards,
+    Log,
+}
 
 /// How one widget was mounted and what it starts from.
 pub struct Mount {
@@ -110,13 +114,13 @@ pub struct Lab {
     pub predict: RwSignal<Predict>,
     /// The run as it stood at the shown moment (the end state by default).
     pub moment: Memo<Moment>,
-    /// The moment the words show, for each group of them ([`W_TOTALS`] …):
+    /// The moment the words show, for each [`Words`] group, in its order:
     /// the shown moment, except while the replay plays, when each group
     /// follows it every [`replay::WORDS_MS`], the groups a third of that
-    /// apart.
-    pub words: [Memo<Moment>; 3],
+    /// apart ([`Lab::words`]).
+    group_words: [Memo<Moment>; 3],
     /// The time each group of words shows (`None`: the end state).
-    pub words_time: [Memo<Option<u64>>; 3],
+    group_times: [Memo<Option<u64>>; 3],
     /// The quiz's answers.
     pub answers: RwSignal<Vec<Answer>>,
     /// Whether the Redis log shows every command.
@@ -199,8 +203,8 @@ impl Lab {
             speed,
             predict,
             moment,
-            words,
-            words_time,
+            group_words: words,
+            group_times: words_time,
             answers,
             log_all: RwSignal::new(false),
             highlight: RwSignal::new(0),
@@ -216,29 +220,39 @@ impl Lab {
         lab
     }
 
+    /// The moment the words of `group` show.
+    pub fn words(&self, group: Words) -> Memo<Moment> {
+        self.group_words[group as usize]
+    }
+
+    /// The time the words of `group` show (`None`: the end state).
+    pub fn words_time(&self, group: Words) -> Memo<Option<u64>> {
+        self.group_times[group as usize]
+    }
+
     /// The mount, to read without tracking.
-    pub fn m(&self) -> Rc<Mount> {
+    pub fn mounted(&self) -> Rc<Mount> {
         self.mount.get_value()
     }
 
     /// An element id unique on the page: `rll1-<suffix>`.
     pub fn id(&self, suffix: &str) -> String {
-        format!("{}-{suffix}", self.m().id)
+        format!("{}-{suffix}", self.mounted().id)
     }
 
     /// A sentence.
-    pub fn t(&self, t: T) -> String {
-        self.m().texts.get(t).to_string()
+    pub fn t(&self, t: Text) -> String {
+        self.mounted().texts.get(t).to_string()
     }
 
     /// A sentence with its placeholders filled.
-    pub fn fill(&self, t: T, args: &[(&str, &str)]) -> String {
-        self.m().texts.fill(t, args)
+    pub fn fill(&self, t: Text, args: &[(&str, &str)]) -> String {
+        self.mounted().texts.fill(t, args)
     }
 
     /// Whether `section` is shown (not in `hide`).
     pub fn shows(&self, section: Section) -> bool {
-        !self.m().page.hide.contains(&section)
+        !self.mounted().page.hide.contains(&section)
     }
 
     /// Changes the scenario with `f`; the replay goes back to the end state

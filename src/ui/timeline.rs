@@ -14,7 +14,7 @@ use super::state::Lab;
 use crate::sim::Command;
 use crate::vm::format;
 use crate::vm::names::{Class, Slot};
-use crate::vm::text::{Texts, T};
+use crate::vm::text::{Text, Texts};
 use crate::vm::timeline::{timeline, Row, Timeline};
 
 /// Row height and the axis labels' band, in CSS pixels.
@@ -53,13 +53,13 @@ fn draw(surface: &mut Surface, tl: &Timeline, width: f64, p: &Palette, texts: &T
     ctx.set_fill_style_str(&p.muted);
     ctx.set_text_align("left");
     let first = if narrow {
-        texts.fill(T::Ms, &[("n", "0")])
+        texts.fill(Text::Ms, &[("n", "0")])
     } else {
-        texts.get(T::AxisFirst).to_string()
+        texts.get(Text::AxisFirst).to_string()
     };
     let _ = ctx.fill_text(&first, left, y);
     ctx.set_text_align("right");
-    let _ = ctx.fill_text(&texts.fill(T::Ms, &[("n", &format::ms(span))]), right, y);
+    let _ = ctx.fill_text(&texts.fill(Text::Ms, &[("n", &format::ms(span))]), right, y);
 }
 
 /// The middle of row `i`, in CSS pixels from the canvas's top.
@@ -163,14 +163,21 @@ fn draw_words(
         ctx.set_fill_style_str(if row.shared { &p.bad_ink } else { &p.muted });
         let args = [("i", row.number.to_string()), ("s", row.server.to_string())];
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let name = texts.fill(if narrow { T::RowNameShort } else { T::RowName }, &args);
+        let name = texts.fill(
+            if narrow {
+                Text::RowNameShort
+            } else {
+                Text::RowName
+            },
+            &args,
+        );
         let _ = ctx.fill_text(&name, 0.0, mid(i));
         ctx.set_text_align("right");
         ctx.set_fill_style_str(if row.allowed { &p.ok } else { &p.muted });
         let answer = texts.get(if row.allowed {
-            T::AnswerOk
+            Text::AnswerOk
         } else {
-            T::AnswerNo
+            Text::AnswerNo
         });
         let _ = ctx.fill_text(answer, width, mid(i));
     }
@@ -197,7 +204,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     let mut last_rows = crate::vm::html::Html::new();
     super::effect(move || {
         let s = lab.scenario.get();
-        let m = lab.m();
+        let m = lab.mounted();
         let t = crate::vm::timeline::caption(&s);
         if let Some(c) = &caption {
             super::dom::text(c, m.texts.get(t));
@@ -236,7 +243,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
             return;
         }
         let colours = lab.palette(drawn.el());
-        let m = lab.m();
+        let m = lab.mounted();
         rows.with(|tl| draw(&mut drawn, tl, w, &colours, &m.texts));
     });
     // The cursor follows the replay's moment.

@@ -9,7 +9,7 @@ use web_sys::Element;
 
 use super::dom::{self, hide, slot, Kept};
 use super::effect;
-use super::state::{Lab, W_TOTALS};
+use super::state::{Lab, Words};
 use crate::vm::names::{Class, Data, Slot};
 use crate::vm::narrate;
 use crate::vm::page::Section;
@@ -148,10 +148,10 @@ pub fn bind(lab: Lab, root: &Element) {
         let at_end = lab.at_end.get();
         // The figures below the cards, and the Redis note (which runs the
         // model once more), at once only while they are near the screen.
-        let m = lab.m();
+        let m = lab.mounted();
         let t = &m.texts;
         lab.report.with(|r| {
-            lab.words[W_TOTALS].with(|mo| {
+            lab.words(Words::Totals).with(|mo| {
                 if let Some(parts) = &mut head {
                     let h = totals::head(r, mo, at_end, t);
                     if last_head.as_ref() != Some(&h) {
@@ -233,7 +233,7 @@ pub fn use_announcer(lab: Lab, root: &Element) {
             narrate::Say::Nothing => {}
             narrate::Say::Hush => speak(String::new(), 0),
             narrate::Say::Moment(ms) => {
-                let m = lab.m();
+                let m = lab.mounted();
                 let text = lab.report.with_untracked(|r| {
                     lab.shared
                         .with_untracked(|shared| narrate::at(r, shared, now.time, &m.texts))

@@ -33,7 +33,7 @@ thread_local! {
 /// or the prediction first.
 fn enter(lab: Lab, k: usize) {
     let step = lab
-        .m()
+        .mounted()
         .steps
         .borrow()
         .get(k)
@@ -55,7 +55,7 @@ fn enter(lab: Lab, k: usize) {
 /// A lesson button was pressed.
 pub fn act(lab: Lab, root: &Element, act: Act) {
     let at = lab.tour.get_untracked();
-    let n = lab.m().steps.borrow().len();
+    let n = lab.mounted().steps.borrow().len();
     let go = |to: Option<usize>| {
         FOCUS.set(true);
         match to {
@@ -129,7 +129,7 @@ fn wordless(steps: &[tour::Step]) -> bool {
 
 /// Binds the offer and the panel, and opens at `tour=K` if asked.
 pub fn bind(lab: Lab, root: &Element) {
-    let m = lab.m();
+    let m = lab.mounted();
     let n = m.steps.borrow().len();
     let wordless = wordless(&m.steps.borrow());
     if let Some(b) = find(root, Hook::TourStart.selector()) {
@@ -154,7 +154,7 @@ pub fn bind(lab: Lab, root: &Element) {
     let timer = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     super::effect(move || {
         let k = lab.tour.get();
-        let m = lab.m();
+        let m = lab.mounted();
         let words = step_words(lab, &m, k, wordless);
         if shown == Some((k, words)) {
             if words == super::later::READY {
@@ -271,7 +271,7 @@ fn hint_timer(root: &Element) -> gloo_timers::callback::Timeout {
 /// is first met in the lesson.
 fn update(lab: Lab, root: &Element, k: Option<usize>, reached: &mut usize) {
     let Some(k) = k else { return };
-    let m = lab.m();
+    let m = lab.mounted();
     // Borrowed throughout: effects run after this returns, never inside it.
     let steps = m.steps.borrow();
     let (Some(step), n) = (steps.get(k), steps.len()) else {

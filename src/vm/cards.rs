@@ -4,7 +4,7 @@
 use crate::sim::Report;
 
 use super::names::{Class, Hook};
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// What one mark on a card shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,20 +56,20 @@ impl Card {
 
     /// The sentence a screen reader hears for this card.
     pub fn heard(&self, texts: &Texts) -> String {
-        let mut s = texts.fill(T::CardHeard, &[("n", &self.received.to_string())]);
+        let mut s = texts.fill(Text::CardHeard, &[("n", &self.received.to_string())]);
         // The counts as words: the card shows "3 429", which a screen
         // reader would read as a number.
         s.push_str(&texts.fill(
-            T::CardCounts,
+            Text::CardCounts,
             &[
                 ("a", &self.allowed.to_string()),
                 ("r", &self.refused.to_string()),
             ],
         ));
         for (n, t) in [
-            (self.beyond, T::CardBeyond),
-            (self.under, T::CardUnder),
-            (self.unused, T::CardUnused),
+            (self.beyond, Text::CardBeyond),
+            (self.under, Text::CardUnder),
+            (self.unused, Text::CardUnused),
         ] {
             if n > 0 {
                 s.push_str(&texts.fill(t, &[("n", &n.to_string())]));
@@ -153,7 +153,7 @@ pub fn legend_shows(name: &str, s: crate::sim::Strategy) -> bool {
 /// finds its parts by their [`Class`] names, writes its counts, quota and
 /// sentence into them, and paints the marks on its canvas.
 pub fn shell(level: u8, n: usize, texts: &Texts) -> super::html::Html {
-    let name = super::html::esc(&texts.fill(T::CardName, &[("n", &n.to_string())]));
+    let name = super::html::esc(&texts.fill(Text::CardName, &[("n", &n.to_string())]));
     crate::html_of!(
         concat!(
             "<li{}",

@@ -8,7 +8,7 @@ use crate::sim::Strategy;
 use super::format;
 use super::html::{Html, Lit};
 use super::names::{Class, Hook};
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::{html, html_of};
 
 /// The margins inside a chart, in viewBox units (written once: the view
@@ -389,12 +389,12 @@ pub fn note(s: &crate::sim::Scenario, texts: &Texts) -> String {
     let (bs, br) = (Axis::Servers.base(s).burst, Axis::Rtt.base(s).burst);
     if bs == br {
         texts.fill(
-            T::ChartNote,
+            Text::ChartNote,
             &[("from", &from), ("to", &to), ("b", &bs.to_string())],
         )
     } else {
         texts.fill(
-            T::ChartNoteTwo,
+            Text::ChartNoteTwo,
             &[
                 ("from", &from),
                 ("to", &to),
@@ -410,14 +410,14 @@ pub fn note(s: &crate::sim::Scenario, texts: &Texts) -> String {
 pub fn point_label(axis: Axis, d: &Dot, t: &Texts) -> String {
     let at = t.fill(
         match axis {
-            Axis::Servers if d.x_text == "1" => T::ChartAtServer,
-            Axis::Servers => T::ChartAtServers,
-            Axis::Rtt => T::ChartAtRtt,
+            Axis::Servers if d.x_text == "1" => Text::ChartAtServer,
+            Axis::Servers => Text::ChartAtServers,
+            Axis::Rtt => Text::ChartAtRtt,
         },
         &[("n", &t.num(&d.x_text))],
     );
     t.fill(
-        T::ChartPoint,
+        Text::ChartPoint,
         &[
             ("s", t.get(super::skeleton::tab_names(d.strategy).0)),
             ("x", &at),
@@ -444,8 +444,8 @@ fn mean_at(points: &[(u32, u32)], x: u32) -> Option<u32> {
 /// A swept value in words, with its unit ("4 servers", "5 ms").
 fn at(axis: Axis, x: u32, t: &Texts) -> String {
     match axis {
-        Axis::Servers => t.count(x.into(), T::ChartAtServer, T::ChartAtServers),
-        Axis::Rtt => t.fill(T::Ms, &[("n", &t.num(&format::ms(u64::from(x))))]),
+        Axis::Servers => t.count(x.into(), Text::ChartAtServer, Text::ChartAtServers),
+        Axis::Rtt => t.fill(Text::Ms, &[("n", &t.num(&format::ms(u64::from(x))))]),
     }
 }
 
@@ -467,9 +467,9 @@ pub fn trend(axis: Axis, points: &[(u32, u32)], t: &Texts) -> String {
         .map_or(0, |k| k + 1);
     let (a, b) = (whole(a), whole(b));
     match flat {
-        0 => t.fill(T::ChartFlat, &[("a", &a)]),
+        0 => t.fill(Text::ChartFlat, &[("a", &a)]),
         k if k + 1 < points.len() => t.fill(
-            T::ChartUntil,
+            Text::ChartUntil,
             &[
                 ("a", &a),
                 ("x0", &at(axis, x0, t)),
@@ -478,7 +478,7 @@ pub fn trend(axis: Axis, points: &[(u32, u32)], t: &Texts) -> String {
             ],
         ),
         _ => t.fill(
-            T::ChartTo,
+            Text::ChartTo,
             &[
                 ("a", &a),
                 ("x0", &at(axis, x0, t)),
@@ -498,7 +498,7 @@ pub fn summary(c: &Chart, title: &str, t: &Texts) -> String {
         .filter(|s| !s.points.is_empty())
         .map(|s| {
             t.fill(
-                T::ChartLine,
+                Text::ChartLine,
                 &[
                     ("s", t.get(super::skeleton::tab_names(s.strategy).0)),
                     ("trend", &trend(c.axis, &s.points, t)),
@@ -507,7 +507,7 @@ pub fn summary(c: &Chart, title: &str, t: &Texts) -> String {
         })
         .collect();
     t.fill(
-        T::ChartSummary,
+        Text::ChartSummary,
         &[
             ("title", title),
             ("b", &c.burst.to_string()),
@@ -523,7 +523,7 @@ pub fn summary(c: &Chart, title: &str, t: &Texts) -> String {
 pub fn mini_text(c: &Chart, here: u32, t: &Texts) -> String {
     match (c.series.first(), c.here_at) {
         (Some(s), Some((_, mean))) => t.fill(
-            T::ChartMini,
+            Text::ChartMini,
             &[
                 ("x", &at(c.axis, here, t)),
                 ("n", &t.num(&format::hundredths(u64::from(mean)))),
@@ -531,7 +531,7 @@ pub fn mini_text(c: &Chart, here: u32, t: &Texts) -> String {
                 ("trend", &trend(c.axis, &s.points, t)),
             ],
         ),
-        _ => t.get(T::ChartWorking).to_string(),
+        _ => t.get(Text::ChartWorking).to_string(),
     }
 }
 
@@ -544,11 +544,14 @@ pub fn table(c: &Chart, title: &str, axis_label: &str, t: &Texts) -> Html {
             xs.push(&d.x_text);
         }
     }
-    let caption = t.fill(T::ChartCaption, &[("title", title), ("axis", axis_label)]);
+    let caption = t.fill(
+        Text::ChartCaption,
+        &[("title", title), ("axis", axis_label)],
+    );
     let mut out = html_of!(
         "<caption>{}</caption><thead><tr><th scope=\"col\">{}</th>",
         caption,
-        t.get(T::ChartColStrategy)
+        t.get(Text::ChartColStrategy)
     );
     for x in &xs {
         html!(out, "<th scope=\"col\">{} {}</th>", axis_label, x);

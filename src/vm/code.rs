@@ -12,7 +12,7 @@ use crate::sim::{Algo, Command, Place, Report, Strategy};
 
 use super::html::{esc, Html};
 use super::snippets::File;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::html;
 
 /// The files shown for `s` keeping its count by `a`, in order: the
@@ -185,9 +185,9 @@ pub fn waiting(failed: bool, t: &Texts) -> Html {
         out,
         r#"<p class="rll-code__wait" role="status">{}</p>"#,
         esc(t.get(if failed {
-            T::CodeNotLoaded
+            Text::CodeNotLoaded
         } else {
-            T::CodeLoading
+            Text::CodeLoading
         }))
     );
     out
@@ -369,22 +369,25 @@ fn request_line(r: &Report, i: u32, t: u64, line_of: &dyn Fn(&str) -> u32) -> (u
 /// The note under the code for strategy `s` keeping its count by `a`
 /// (GET then SET's names the fix; the script's other ways of keeping the
 /// count have notes of their own).
-pub fn note(s: Strategy, a: Algo) -> T {
+pub fn note(s: Strategy, a: Algo) -> Text {
     super::strategy::way(s, a).map_or(super::strategy::about(s).code, |w| w.code)
 }
 
 /// The sentence under the code: who is at which line, or how to see it.
 pub fn at_sentence(here: Option<&Here>, t: &Texts) -> String {
     let Some(h) = here else {
-        return t.get(T::CodeWhen).to_string();
+        return t.get(Text::CodeWhen).to_string();
     };
     let n = h.line.to_string();
     let s = h.server.map(|s| (s + 1).to_string()).unwrap_or_default();
     match (h.request, h.server, h.read) {
-        (None, _, _) => t.fill(T::CodeAtSync, &[("s", &s), ("n", &n)]),
-        (Some(i), None, _) => t.fill(T::CodeAtGateway, &[("i", &(i + 1).to_string()), ("n", &n)]),
+        (None, _, _) => t.fill(Text::CodeAtSync, &[("s", &s), ("n", &n)]),
+        (Some(i), None, _) => t.fill(
+            Text::CodeAtGateway,
+            &[("i", &(i + 1).to_string()), ("n", &n)],
+        ),
         (Some(i), Some(_), Some(v)) => t.fill(
-            T::CodeAtRead,
+            Text::CodeAtRead,
             &[
                 ("i", &(i + 1).to_string()),
                 ("s", &s),
@@ -393,7 +396,7 @@ pub fn at_sentence(here: Option<&Here>, t: &Texts) -> String {
             ],
         ),
         (Some(i), Some(_), None) => t.fill(
-            T::CodeAt,
+            Text::CodeAt,
             &[("i", &(i + 1).to_string()), ("s", &s), ("n", &n)],
         ),
     }

@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 
 use super::quiz::{self, Question};
-use super::text::{placeholders, Texts, T};
+use super::text::{placeholders, Text, Texts};
 
 /// The file as written. Natively it is read with `serde_json` ([`parse`]);
 /// in the browser, the browser's `JSON.parse` reads the text and the
@@ -117,24 +117,24 @@ pub mod bounds {
 }
 
 /// Why a content file is not used: the reason the notice gives (a key of
-/// the texts, such as [`T::ContentInvalid`]) and the details, in English,
+/// the texts, such as [`Text::ContentInvalid`]) and the details, in English,
 /// for the host page's message and the console.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub why: T,
+    pub why: Text,
     pub detail: String,
 }
 
 impl Refusal {
     fn invalid(detail: impl Into<String>) -> Refusal {
         Refusal {
-            why: T::ContentInvalid,
+            why: Text::ContentInvalid,
             detail: detail.into(),
         }
     }
     fn too_large(detail: String) -> Refusal {
         Refusal {
-            why: T::ContentTooLarge,
+            why: Text::ContentTooLarge,
             detail,
         }
     }
@@ -417,7 +417,7 @@ pub fn check(file: File) -> Result<Content, String> {
     for (key, value) in file.text {
         // The replay's sentences before the narration (`say.*`, all but
         // `say.command`) are retired: a file that still has them loads.
-        if key.starts_with("say.") && T::from_key(&key).is_none() {
+        if key.starts_with("say.") && Text::from_key(&key).is_none() {
             continue;
         }
         let at = || {
@@ -425,7 +425,7 @@ pub fn check(file: File) -> Result<Content, String> {
             push_key(&mut at, &key);
             at
         };
-        let t = T::from_key(&key)
+        let t = Text::from_key(&key)
             .ok_or_else(|| format!("{}: a sentence the widget does not have", at()))?;
         let mut want = placeholders(t.english());
         let mut got = placeholders(&value);

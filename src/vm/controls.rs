@@ -7,7 +7,7 @@ use crate::sim::{Knob, Scenario, Strategy, Unit, BURST, EDGE, MOVE, PLAN, RTT, S
 
 use super::format;
 use super::strategy::about;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use super::totals::window;
 
 /// One slider as it shows.
@@ -27,8 +27,8 @@ pub struct SliderView {
 
 /// `knob`'s slider for scenario `s`.
 pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
-    let count = |n: u32| t.count(n.into(), T::ServersOne, T::ServersMany);
-    let ms = |n: &str| t.fill(T::Ms, &[("n", &t.num(n))]);
+    let count = |n: u32| t.count(n.into(), Text::ServersOne, Text::ServersMany);
+    let ms = |n: &str| t.fill(Text::Ms, &[("n", &t.num(n))]);
     let get = (knob.get)(s);
     let mut max = knob.max;
     let mut note = None;
@@ -38,7 +38,7 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
         (
             s.burst,
             t.fill(
-                T::BurstValue,
+                Text::BurstValue,
                 &[
                     ("n", &s.burst.to_string()),
                     ("span", &s.span_ms.to_string()),
@@ -47,13 +47,13 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
         )
     } else if *knob == RTT {
         if !s.strategy.uses_redis() {
-            note = Some(t.get(T::RttUnused).to_string());
+            note = Some(t.get(Text::RttUnused).to_string());
         }
         (s.rtt_us, ms(&write_value(knob, s.rtt_us)))
     } else if *knob == SYNC {
         (
             s.sync_ms,
-            t.fill(T::SyncValue, &[("n", &s.sync_ms.to_string())]),
+            t.fill(Text::SyncValue, &[("n", &s.sync_ms.to_string())]),
         )
     } else if *knob == PLAN {
         (s.planned(), count(s.planned()))
@@ -62,14 +62,14 @@ pub fn slider(knob: &Knob, s: &Scenario, t: &Texts) -> SliderView {
         max = s.span_ms;
         match s.move_ms {
             Some(m) => (m, ms(&m.to_string())),
-            None => (s.span_ms, t.get(T::NoMove).to_string()),
+            None => (s.span_ms, t.get(Text::NoMove).to_string()),
         }
     } else if *knob == EDGE {
         // The position past the span's end means no edge.
         max = s.span_ms + 1;
         match s.edge_ms {
             Some(e) => (e, ms(&e.to_string())),
-            None => (max, t.get(T::NoMove).to_string()),
+            None => (max, t.get(Text::NoMove).to_string()),
         }
     } else {
         let v = get.unwrap_or(knob.default);
@@ -109,15 +109,15 @@ pub fn limit_line(s: &Scenario, t: &Texts) -> String {
     let e = s.edge_us().map(|e| (e / 1000).to_string());
     t.fill(
         if e.is_some() {
-            T::LimitLineEdge
+            Text::LimitLineEdge
         } else {
-            T::LimitLine
+            Text::LimitLine
         },
         &[
             ("e", &t.num(e.as_deref().unwrap_or(""))),
             (
                 "limit",
-                &t.count(s.limit.into(), T::RequestOne, T::RequestMany),
+                &t.count(s.limit.into(), Text::RequestOne, Text::RequestMany),
             ),
             ("window", &window(s.window_s, t)),
         ],
@@ -127,13 +127,13 @@ pub fn limit_line(s: &Scenario, t: &Texts) -> String {
 /// The site's traffic in words.
 pub fn traffic(s: &Scenario, t: &Texts) -> String {
     t.fill(
-        T::TrafficValue,
+        Text::TrafficValue,
         &[("n", &t.num(&format::grouped(s.traffic.into())))],
     )
 }
 
 /// The explanation's paragraphs and its "in production" line for `s`.
-pub fn explain(s: Strategy) -> [T; 3] {
+pub fn explain(s: Strategy) -> [Text; 3] {
     about(s).explain
 }
 

@@ -4,20 +4,20 @@
 //! that opens its definition in place (a native button: keyboard and touch).
 
 use super::html::{esc, Html};
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::html;
 
 /// A term: its name in the list, the word to find in the text, its
 /// definition, and a short name for ids and test hooks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
-    pub name: T,
-    pub find: T,
-    pub def: T,
+    pub name: Text,
+    pub find: Text,
+    pub def: Text,
     pub key: &'static str,
 }
 
-const fn term(name: T, find: T, def: T, key: &'static str) -> Term {
+const fn term(name: Text, find: Text, def: Text, key: &'static str) -> Term {
     Term {
         name,
         find,
@@ -29,27 +29,37 @@ const fn term(name: T, find: T, def: T, key: &'static str) -> Term {
 /// Every term, in the glossary's order.
 pub const TERMS: [Term; 7] = [
     term(
-        T::TermRateLimit,
-        T::FindRateLimit,
-        T::DefRateLimit,
+        Text::TermRateLimit,
+        Text::FindRateLimit,
+        Text::DefRateLimit,
         "rate-limit",
     ),
-    term(T::Term429, T::Find429, T::Def429, "429"),
+    term(Text::Term429, Text::Find429, Text::Def429, "429"),
     term(
-        T::TermBalancer,
-        T::FindBalancer,
-        T::DefBalancer,
+        Text::TermBalancer,
+        Text::FindBalancer,
+        Text::DefBalancer,
         "load-balancer",
     ),
     term(
-        T::TermRoundTrip,
-        T::FindRoundTrip,
-        T::DefRoundTrip,
+        Text::TermRoundTrip,
+        Text::FindRoundTrip,
+        Text::DefRoundTrip,
         "round-trip",
     ),
-    term(T::TermAtomic, T::FindAtomic, T::DefAtomic, "atomic"),
-    term(T::TermWindow, T::FindWindow, T::DefWindow, "window"),
-    term(T::TermFail, T::FindFail, T::DefFail, "fail"),
+    term(
+        Text::TermAtomic,
+        Text::FindAtomic,
+        Text::DefAtomic,
+        "atomic",
+    ),
+    term(
+        Text::TermWindow,
+        Text::FindWindow,
+        Text::DefWindow,
+        "window",
+    ),
+    term(Text::TermFail, Text::FindFail, Text::DefFail, "fail"),
 ];
 
 /// Where `word` first starts in `text`, ignoring ASCII case, at the start
@@ -144,7 +154,7 @@ pub fn section(t: &Texts, id: &str, h: u8) -> Html {
         id,
         h,
         id,
-        esc(t.get(T::GlossaryTitle)),
+        esc(t.get(Text::GlossaryTitle)),
         h
     );
     for term in &TERMS {

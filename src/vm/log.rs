@@ -5,7 +5,7 @@
 use crate::sim::{Call, Command, Report};
 
 use super::format;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// How many lines the log shows before "show all".
 pub const SHOWN: usize = 12;
@@ -32,7 +32,7 @@ pub struct Line {
 /// What the log says while Redis has run nothing by `t_us`: that the
 /// first commands are still on their way, when some sent by then will
 /// run; else that nothing reached it. `None` once a command has run.
-pub fn empty_note(r: &Report, t_us: u64) -> Option<T> {
+pub fn empty_note(r: &Report, t_us: u64) -> Option<Text> {
     let ran = |c: &crate::sim::Call| c.executed_us.is_some_and(|x| x <= t_us);
     if r.calls.iter().any(ran) {
         return None;
@@ -41,7 +41,11 @@ pub fn empty_note(r: &Report, t_us: u64) -> Option<T> {
         .calls
         .iter()
         .any(|c| c.sent_us <= t_us && c.executed_us.is_some());
-    Some(if coming { T::LogNotYet } else { T::LogNothing })
+    Some(if coming {
+        Text::LogNotYet
+    } else {
+        Text::LogNothing
+    })
 }
 
 /// The markup inside each line's list item, for the view to fill: when,
@@ -142,8 +146,8 @@ fn line(r: &Report, i: u32, group: Option<u32>, counter: u32, at: u64, texts: &T
     };
     let s = (c.server + 1).to_string();
     let who = match c.request {
-        Some(q) => texts.fill(T::LogVia, &[("r", &num(q)), ("s", &s)]),
-        None => texts.fill(T::LogSync, &[("s", &s)]),
+        Some(q) => texts.fill(Text::LogVia, &[("r", &num(q)), ("s", &s)]),
+        None => texts.fill(Text::LogSync, &[("s", &s)]),
     };
     let request = c.request.map_or(0, |q| q + 1);
     Line {
@@ -167,7 +171,7 @@ fn says(
     texts: &Texts,
 ) -> (String, String, bool) {
     let c = &r.calls[i as usize];
-    let word = |t: T| texts.get(t).to_string();
+    let word = |t: Text| texts.get(t).to_string();
     match c.command {
         Command::Get => (
             format!("GET → {}", c.value),
@@ -177,7 +181,7 @@ fn says(
         Command::Set => {
             let lost = c.value <= counter;
             let note = if lost {
-                texts.fill(T::LogLost, &[("v", &counter.to_string())])
+                texts.fill(Text::LogLost, &[("v", &counter.to_string())])
             } else {
                 String::new()
             };
@@ -185,25 +189,25 @@ fn says(
         }
         Command::Incr => {
             let t = if c.value <= r.limit {
-                T::LogAllow
+                Text::LogAllow
             } else {
-                T::LogRefuse
+                Text::LogRefuse
             };
             (format!("INCR → {}", c.value), word(t), false)
         }
-        Command::Expire => ("EXPIRE".to_string(), word(T::LogExpire), false),
+        Command::Expire => ("EXPIRE".to_string(), word(Text::LogExpire), false),
         Command::EvalSha => {
             let note = if c.value == 1 {
-                let k = texts.count(c.counter_after.into(), T::TokenOne, T::TokenMany);
-                texts.fill(T::LogBucketOk, &[("k", &k)])
+                let k = texts.count(c.counter_after.into(), Text::TokenOne, Text::TokenMany);
+                texts.fill(Text::LogBucketOk, &[("k", &k)])
             } else {
-                word(T::LogBucketNo)
+                word(Text::LogBucketNo)
             };
             (format!("EVALSHA → {}", c.value), note, false)
         }
         Command::IncrBy => {
             let (p, v) = (c.arg.to_string(), c.value.to_string());
-            let note = texts.fill(T::LogBatch, &[("p", &p), ("v", &v)]);
+            let note = texts.fill(Text::LogBatch, &[("p", &p), ("v", &v)]);
             (format!("INCRBY {}", c.arg), note, false)
         }
     }
@@ -218,8 +222,8 @@ fn read_note(r: &Report, i: u32, group: Option<u32>, texts: &Texts) -> String {
             let first = r.calls[g as usize].request.unwrap_or(0);
             same_reads(first, c.request.unwrap_or(0), c.value, texts)
         }
-        _ if c.value < r.limit => texts.get(T::LogWillAllow).to_string(),
-        _ => texts.get(T::LogWillRefuse).to_string(),
+        _ if c.value < r.limit => texts.get(Text::LogWillAllow).to_string(),
+        _ => texts.get(Text::LogWillRefuse).to_string(),
     }
 }
 
@@ -233,14 +237,14 @@ fn late(command: Command, mut note: String, mut warn: bool, texts: &Texts) -> (S
     if !note.is_empty() {
         note.push_str("; ");
     }
-    note.push_str(texts.get(T::LogLate));
+    note.push_str(texts.get(Text::LogLate));
     (note, warn)
 }
 
 /// "#1 to #12 all read 0": requests `first` to `last` (0-based) read `v`.
 fn same_reads(first: u32, last: u32, v: u32, texts: &Texts) -> String {
     texts.fill(
-        T::LogSameReads,
+        Text::LogSameReads,
         &[
             ("first", &num(first)),
             ("last", &num(last)),
@@ -256,5 +260,5 @@ fn num(n: u32) -> String {
 
 /// "2.35 ms".
 fn ms(us: u64, texts: &Texts) -> String {
-    texts.fill(T::Ms, &[("n", &texts.num(&format::ms(us)))])
+    texts.fill(Text::Ms, &[("n", &texts.num(&format::ms(us)))])
 }

@@ -13,7 +13,7 @@
 
 use super::format;
 use super::own::{own_counts_in, Own};
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::sim::{Call, Command, Place, Report};
 
 /// What the narration says at `t` (µs; `None`, or at or past the end: the
@@ -26,13 +26,13 @@ pub fn at(r: &Report, shared: &[Option<u32>], t: Option<u64>, tx: &Texts) -> Str
     // The last event at or before `t`.
     let Some(e) = r.event_times().into_iter().rev().find(|&x| x <= t) else {
         return tx.fill(
-            T::NarrAt,
+            Text::NarrAt,
             &[
                 ("t", &tx.num(&format::ms_exact(t))),
                 (
                     "what",
                     &tx.fill(
-                        T::NarrStart,
+                        Text::NarrStart,
                         &[
                             ("b", &s.burst.to_string()),
                             ("span", &s.span_ms.to_string()),
@@ -45,10 +45,10 @@ pub fn at(r: &Report, shared: &[Option<u32>], t: Option<u64>, tx: &Texts) -> Str
     let what = clauses(r, shared, e, tx);
     let mut text = what.iter().take(3).cloned().collect::<Vec<_>>().join("; ");
     if what.len() > 3 {
-        text.push_str(&tx.fill(T::NarrMore, &[("n", &(what.len() - 3).to_string())]));
+        text.push_str(&tx.fill(Text::NarrMore, &[("n", &(what.len() - 3).to_string())]));
     }
     tx.fill(
-        T::NarrAt,
+        Text::NarrAt,
         &[("t", &tx.num(&format::ms_exact(e))), ("what", &text)],
     )
 }
@@ -57,7 +57,7 @@ pub fn at(r: &Report, shared: &[Option<u32>], t: Option<u64>, tx: &Texts) -> Str
 /// its values, then maybe a note naming another request, then maybe the
 /// verdict.
 struct Clause {
-    key: T,
+    key: Text,
     /// The request (0-based), the server (0-based).
     n: u32,
     s: u32,
@@ -68,17 +68,17 @@ struct Clause {
     k: u32,
     cap: u32,
     /// ", the same count request {m} was given" and the like.
-    note: Option<(T, u32)>,
+    note: Option<(Text, u32)>,
     /// The window the count is kept in, where an edge splits the burst
     /// (" in window 2, which began at t = 20 ms"), else empty.
     win: String,
     /// "allowed", "refused with 429", "passed on to server {s}" …
-    verdict: Option<T>,
+    verdict: Option<Text>,
 }
 
 impl Clause {
     #[inline(never)]
-    fn new(key: T, n: u32, s: u32) -> Clause {
+    fn new(key: Text, n: u32, s: u32) -> Clause {
         Clause {
             key,
             n,
@@ -112,7 +112,7 @@ impl Clause {
         what.push_str(&self.win);
         match self.verdict {
             Some(v) => tx.fill(
-                T::NarrThen,
+                Text::NarrThen,
                 &[("what", &what), ("verdict", &tx.fill(v, &args))],
             ),
             None => what,
@@ -132,7 +132,10 @@ fn name(c: &Call, tx: &Texts) -> String {
         cmd.to_string()
     };
     match c.request {
-        Some(q) => tx.fill(T::SayCommand, &[("c", &arg), ("n", &(q + 1).to_string())]),
+        Some(q) => tx.fill(
+            Text::SayCommand,
+            &[("c", &arg), ("n", &(q + 1).to_string())],
+        ),
         None => arg,
     }
 }
@@ -140,7 +143,7 @@ fn name(c: &Call, tx: &Texts) -> String {
 /// For a GET (call `i`) that read a count another GET also read by `e`,
 /// that other request.
 #[inline(never)]
-fn same(r: &Report, shared: &[Option<u32>], i: usize, e: u64) -> Option<(T, u32)> {
+fn same(r: &Report, shared: &[Option<u32>], i: usize, e: u64) -> Option<(Text, u32)> {
     let first = shared.get(i).copied().flatten()?;
     let me = r.calls[i].request;
     r.calls
@@ -150,7 +153,7 @@ fn same(r: &Report, shared: &[Option<u32>], i: usize, e: u64) -> Option<(T, u32)
             **g == Some(first) && c.request != me && c.executed_us.is_some_and(|x| x <= e)
         })
         .and_then(|(c, _)| c.request)
-        .map(|m| (T::NarrSame, m))
+        .map(|m| (Text::NarrSame, m))
 }
 
 /// The first call for request `q` that `f` picks.
@@ -162,8 +165,8 @@ fn call_of(r: &Report, q: usize, f: &dyn Fn(&Call) -> bool) -> Option<usize> {
 }
 
 /// "allowed" or "refused with 429".
-fn yes(a: bool) -> Option<T> {
-    Some(if a { T::NarrYes } else { T::NarrNo })
+fn yes(a: bool) -> Option<Text> {
+    Some(if a { Text::NarrYes } else { Text::NarrNo })
 }
 
 /// Everything that happens at exactly `e` (µs), in the order a learner
@@ -204,7 +207,7 @@ struct Telling<'a> {
 }
 
 impl Telling<'_> {
-    fn same(&self, i: usize) -> Option<(T, u32)> {
+    fn same(&self, i: usize) -> Option<(Text, u32)> {
         same(self.r, self.shared, i, self.e)
     }
 
@@ -239,9 +242,9 @@ impl Telling<'_> {
         let req = &r.requests[q];
         let (n, sv, at_once) = (q as u32, req.server.unwrap_or(0), req.decided_us == e);
         let place = r.scenario.strategy.place();
-        let mut c = Clause::new(T::NarrArrive, n, sv);
+        let mut c = Clause::new(Text::NarrArrive, n, sv);
         if place == Place::Front && at_once {
-            c.key = T::NarrGateway;
+            c.key = Text::NarrGateway;
             c.v = r
                 .requests
                 .iter()
@@ -249,7 +252,11 @@ impl Telling<'_> {
                 .filter(|x| super::windows::counting(&r.scenario, e).is_none_or(|k| x.window == k))
                 .count() as u32;
             c.cap = r.limit;
-            c.verdict = Some(if req.allowed { T::NarrOnTo } else { T::NarrNo });
+            c.verdict = Some(if req.allowed {
+                Text::NarrOnTo
+            } else {
+                Text::NarrNo
+            });
         } else if place == Place::Memory && at_once {
             let o = own.get(sv as usize).copied();
             c.v = o.map_or(0, |o| o.count);
@@ -257,14 +264,14 @@ impl Telling<'_> {
             c.key = match o.and_then(|o| o.known) {
                 Some(k) => {
                     c.k = k;
-                    T::NarrSync
+                    Text::NarrSync
                 }
-                None => T::NarrMemory,
+                None => Text::NarrMemory,
             };
             c.verdict = yes(req.allowed);
         } else if let Some(i) = call_of(r, q, &|x| x.sent_us == e) {
             self.folded.push(i);
-            c.key = T::NarrArriveSend;
+            c.key = Text::NarrArriveSend;
             c.c = r.calls[i].command.as_str().to_string();
             return c;
         }
@@ -286,23 +293,23 @@ impl Telling<'_> {
 
     /// Call `i` run by Redis.
     fn run(&self, i: usize, call: &Call) -> Clause {
-        let mut c = Clause::new(T::NarrRun, call.request.unwrap_or(0), call.server);
+        let mut c = Clause::new(Text::NarrRun, call.request.unwrap_or(0), call.server);
         c.c = name(call, self.tx);
         c.v = call.counter_after;
         match call.command {
             Command::Get => {
-                c.key = T::NarrRunGet;
+                c.key = Text::NarrRunGet;
                 c.v = call.value;
                 c.note = self.same(i);
             }
             Command::EvalSha if self.r.scenario.algo() == crate::sim::Algo::Bucket => {
-                c.key = T::NarrRunLua
+                c.key = Text::NarrRunLua
             }
-            Command::EvalSha => c.key = T::NarrRunScript,
+            Command::EvalSha => c.key = Text::NarrRunScript,
             Command::Set => c.note = lost(self.r, call, self.e),
             _ if call.request.is_none() => {
                 c.c = self.tx.fill(
-                    T::NarrBatch,
+                    Text::NarrBatch,
                     &[("c", &c.c), ("s", &(call.server + 1).to_string())],
                 )
             }
@@ -326,20 +333,20 @@ impl Telling<'_> {
             if req.decided_us != e || self.told.contains(&q) {
                 continue;
             }
-            let mut c = Clause::new(T::NarrRequest, q as u32, req.server.unwrap_or(0));
+            let mut c = Clause::new(Text::NarrRequest, q as u32, req.server.unwrap_or(0));
             c.verdict = yes(req.allowed);
             if let Some(i) = call_of(r, q, &|x| x.abandoned_us == Some(e)) {
                 self.folded.push(i);
-                c.key = T::NarrTimeout;
+                c.key = Text::NarrTimeout;
                 c.c = name(&r.calls[i], self.tx);
                 c.verdict = Some(if req.allowed {
-                    T::NarrOpen
+                    Text::NarrOpen
                 } else {
-                    T::NarrClosed
+                    Text::NarrClosed
                 });
             } else if let Some(i) = call_of(r, q, &|x| x.replied_us == Some(e)) {
                 self.folded.push(i);
-                c.key = T::NarrReply;
+                c.key = Text::NarrReply;
                 c.c = name(&r.calls[i], self.tx);
                 c.v = r.calls[i].value;
                 c.note = self.same(i);
@@ -355,7 +362,7 @@ impl Telling<'_> {
     fn sends(&mut self) {
         for (i, call) in self.r.calls.iter().enumerate() {
             if call.sent_us == self.e && !self.folded.contains(&i) {
-                let mut c = Clause::new(T::NarrSend, 0, call.server);
+                let mut c = Clause::new(Text::NarrSend, 0, call.server);
                 c.c = name(call, self.tx);
                 self.out.push(c);
             }
@@ -374,7 +381,7 @@ impl Telling<'_> {
                 }) {
                     self.folded.push(i);
                 }
-                let mut c = Clause::new(T::NarrAnswer, q as u32, 0);
+                let mut c = Clause::new(Text::NarrAnswer, q as u32, 0);
                 c.verdict = yes(req.allowed);
                 answers.push(c);
             }
@@ -386,9 +393,9 @@ impl Telling<'_> {
     fn replies(&mut self) {
         for (i, call) in self.r.calls.iter().enumerate() {
             let key = if call.replied_us == Some(self.e) {
-                T::NarrReply
+                Text::NarrReply
             } else if call.abandoned_us == Some(self.e) {
-                T::NarrTimeout
+                Text::NarrTimeout
             } else {
                 continue;
             };
@@ -404,7 +411,7 @@ impl Telling<'_> {
 
 /// For a SET at `e` that writes what an earlier SET of another request
 /// wrote (a lost update), that request.
-fn lost(r: &Report, call: &Call, e: u64) -> Option<(T, u32)> {
+fn lost(r: &Report, call: &Call, e: u64) -> Option<(Text, u32)> {
     r.calls
         .iter()
         .find(|d| {
@@ -414,7 +421,7 @@ fn lost(r: &Report, call: &Call, e: u64) -> Option<(T, u32)> {
                 && d.executed_us.is_some_and(|x| x < e)
         })
         .and_then(|d| d.request)
-        .map(|m| (T::NarrLost, m))
+        .map(|m| (Text::NarrLost, m))
 }
 
 /// The whole run in one sentence: how many got through against what the
@@ -422,11 +429,11 @@ fn lost(r: &Report, call: &Call, e: u64) -> Option<(T, u32)> {
 pub fn summary(r: &Report, tx: &Texts) -> String {
     let s = &r.scenario;
     let key = if r.over > 0 {
-        T::NarrEndOver
+        Text::NarrEndOver
     } else if r.allowed < s.burst.min(r.allowance) {
-        T::NarrEndShort
+        Text::NarrEndShort
     } else {
-        T::NarrEndHeld
+        Text::NarrEndHeld
     };
     tx.fill(
         key,

@@ -6,7 +6,7 @@
 
 use crate::sim::{Command, Place, Report, Strategy};
 
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// One server's own count at a moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,12 +112,12 @@ pub fn label(strategy: Strategy, own: &[Own], limit: u32, texts: &Texts) -> Stri
     let l = limit.to_string();
     if strategy.quotas() {
         texts.fill(
-            T::LabelOwnShare,
+            Text::LabelOwnShare,
             &[("list", &list(&|o| format!("{} / {}", o.count, o.cap)))],
         )
     } else if strategy.batches() {
         texts.fill(
-            T::LabelOwnKnown,
+            Text::LabelOwnKnown,
             &[
                 (
                     "list",
@@ -128,7 +128,7 @@ pub fn label(strategy: Strategy, own: &[Own], limit: u32, texts: &Texts) -> Stri
         )
     } else {
         texts.fill(
-            T::LabelOwn,
+            Text::LabelOwn,
             &[("list", &list(&|o| o.count.to_string())), ("l", &l)],
         )
     }

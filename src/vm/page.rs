@@ -10,7 +10,7 @@ use crate::sim::{
     WINDOW,
 };
 
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// A part of the widget a course author can leave out with `hide`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -345,7 +345,7 @@ fn flag(
     } else {
         if !is(&["0", "false", "no"]) {
             notices.push(texts.fill(
-                T::NoticeFlag,
+                Text::NoticeFlag,
                 &[("name", name), ("given", &params::shorten(v))],
             ));
         }
@@ -414,7 +414,7 @@ fn moment(
     match params::parse_decimal(v) {
         Some(d) if d.milli >= 0 => (Some(d.milli as u64), Some(params::shorten(v))),
         _ => {
-            notices.push(texts.fill(T::NoticeMomentBad, &[("given", &params::shorten(v))]));
+            notices.push(texts.fill(Text::NoticeMomentBad, &[("given", &params::shorten(v))]));
             (None, None)
         }
     }
@@ -457,7 +457,7 @@ fn offered(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Vec<Str
     let known = Strategy::ALL.map(Strategy::as_str);
     let tabs = names("tabs", v, Strategy::parse, &known, texts, notices);
     if tabs.is_empty() {
-        notices.push(texts.get(T::NoticeNoTabs).to_string());
+        notices.push(texts.get(Text::NoticeNoTabs).to_string());
     }
     tabs
 }
@@ -468,7 +468,7 @@ fn mastery(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Option<
     let m = v.parse::<u32>().ok().filter(|m| *m <= 100);
     if m.is_none() {
         notices.push(texts.fill(
-            T::NoticeMastery,
+            Text::NoticeMastery,
             &[
                 ("given", &params::shorten(v)),
                 ("kept", &super::lms::DEFAULT_MASTERY.to_string()),
@@ -514,7 +514,7 @@ fn tour_step(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Optio
     }
     let k = v.parse::<u32>().ok();
     if k.is_none() {
-        notices.push(texts.fill(T::NoticeTourBad, &[("given", &params::shorten(v))]));
+        notices.push(texts.fill(Text::NoticeTourBad, &[("given", &params::shorten(v))]));
     }
     k.filter(|k| *k > 0)
 }
@@ -522,7 +522,7 @@ fn tour_step(v: Option<&str>, texts: &Texts, notices: &mut Vec<String>) -> Optio
 /// The notice for an unknown item in a comma-separated list.
 fn item_notice(name: &str, given: &str, options: &[&str], texts: &Texts) -> String {
     texts.fill(
-        T::NoticeItem,
+        Text::NoticeItem,
         &[
             ("name", name),
             ("given", &params::shorten(given)),
@@ -536,15 +536,15 @@ fn shown(knob: &crate::sim::Knob, v: u32, texts: &Texts) -> String {
     use crate::sim::Unit;
     let n = texts.num(&params::write_value(knob, v));
     match knob.unit {
-        Unit::Ms | Unit::TenthMs => texts.fill(T::Ms, &[("n", &n)]),
-        Unit::Seconds => texts.fill(T::Seconds, &[("n", &n)]),
+        Unit::Ms | Unit::TenthMs => texts.fill(Text::Ms, &[("n", &n)]),
+        Unit::Seconds => texts.fill(Text::Seconds, &[("n", &n)]),
         Unit::Count | Unit::PerSecond => n,
     }
 }
 
 /// Words one of the scenario parser's notices.
 pub fn word(notice: &Notice, texts: &Texts) -> String {
-    let or = format!(" {} ", texts.get(T::Or));
+    let or = format!(" {} ", texts.get(Text::Or));
     let list = |options: &[&str]| match options {
         [] => String::new(),
         [one] => one.to_string(),
@@ -552,21 +552,21 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
     };
     match notice {
         Notice::NotANumber { knob, given, kept } => texts.fill(
-            T::NoticeNotNumber,
+            Text::NoticeNotNumber,
             &[
                 ("name", knob.name),
                 ("given", given),
                 (
                     "kept",
                     &kept.map_or_else(
-                        || texts.get(T::NoticeNone).to_string(),
+                        || texts.get(Text::NoticeNone).to_string(),
                         |k| shown(knob, k, texts),
                     ),
                 ),
             ],
         ),
         Notice::Below { knob, given, set } => texts.fill(
-            T::NoticeBelow,
+            Text::NoticeBelow,
             &[
                 ("name", knob.name),
                 ("given", given),
@@ -574,7 +574,7 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             ],
         ),
         Notice::Above { knob, given, set } => texts.fill(
-            T::NoticeAbove,
+            Text::NoticeAbove,
             &[
                 ("name", knob.name),
                 ("given", given),
@@ -582,7 +582,7 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             ],
         ),
         Notice::Rounded { knob, given, set } => texts.fill(
-            T::NoticeRounded,
+            Text::NoticeRounded,
             &[
                 ("name", knob.name),
                 ("given", given),
@@ -595,7 +595,7 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             options,
             ..
         } => texts.fill(
-            T::NoticePreset,
+            Text::NoticePreset,
             &[("given", given), ("options", &list(options))],
         ),
         Notice::UnknownChoice {
@@ -604,7 +604,7 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             options,
             kept,
         } => texts.fill(
-            T::NoticeChoice,
+            Text::NoticeChoice,
             &[
                 ("name", name),
                 ("given", given),
@@ -613,7 +613,7 @@ pub fn word(notice: &Notice, texts: &Texts) -> String {
             ],
         ),
         Notice::BadSeed { given, kept } => texts.fill(
-            T::NoticeSeed,
+            Text::NoticeSeed,
             &[("given", given), ("kept", &kept.to_string())],
         ),
     }

@@ -7,7 +7,7 @@
 
 use crate::sim::Rng;
 
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// One option of a question.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -218,162 +218,165 @@ pub fn score(questions: &[Question], answers: &[Answer]) -> Score {
 /// and the label and scenario of its "show me". The sentences live in the
 /// texts table, the scenarios here.
 #[allow(clippy::type_complexity)]
-const BUILTIN: [(T, [(T, T); 3], Option<(T, &str)>); 17] = [
+const BUILTIN: [(Text, [(Text, Text); 3], Option<(Text, &str)>); 17] = [
     (
-        T::Quiz1Prompt,
+        Text::Quiz1Prompt,
         [
-            (T::Quiz1Right, T::Quiz1RightWhy),
-            (T::Quiz1Wrong1, T::Quiz1Wrong1Why),
-            (T::Quiz1Wrong2, T::Quiz1Wrong2Why),
+            (Text::Quiz1Right, Text::Quiz1RightWhy),
+            (Text::Quiz1Wrong1, Text::Quiz1Wrong1Why),
+            (Text::Quiz1Wrong2, Text::Quiz1Wrong2Why),
         ],
-        Some((T::Quiz1Show, "strategy=local&servers=1")),
+        Some((Text::Quiz1Show, "strategy=local&servers=1")),
     ),
     (
-        T::Quiz2Prompt,
+        Text::Quiz2Prompt,
         [
-            (T::Quiz2Right, T::Quiz2RightWhy),
-            (T::Quiz2Wrong1, T::Quiz2Wrong1Why),
-            (T::Quiz2Wrong2, T::Quiz2Wrong2Why),
+            (Text::Quiz2Right, Text::Quiz2RightWhy),
+            (Text::Quiz2Wrong1, Text::Quiz2Wrong1Why),
+            (Text::Quiz2Wrong2, Text::Quiz2Wrong2Why),
         ],
         Some((
-            T::Quiz2Show,
+            Text::Quiz2Show,
             "strategy=local&servers=4&burst=100&lb=round-robin",
         )),
     ),
     (
-        T::Quiz3Prompt,
+        Text::Quiz3Prompt,
         [
-            (T::Quiz3Right, T::Quiz3RightWhy),
-            (T::Quiz3Wrong1, T::Quiz3Wrong1Why),
-            (T::Quiz3Wrong2, T::Quiz3Wrong2Why),
+            (Text::Quiz3Right, Text::Quiz3RightWhy),
+            (Text::Quiz3Wrong1, Text::Quiz3Wrong1Why),
+            (Text::Quiz3Wrong2, Text::Quiz3Wrong2Why),
         ],
-        Some((T::Quiz3Show, "strategy=split&burst=10")),
+        Some((Text::Quiz3Show, "strategy=split&burst=10")),
     ),
     (
-        T::Quiz4Prompt,
+        Text::Quiz4Prompt,
         [
-            (T::Quiz4Right, T::Quiz4RightWhy),
-            (T::Quiz4Wrong1, T::Quiz4Wrong1Why),
-            (T::Quiz4Wrong2, T::Quiz4Wrong2Why),
+            (Text::Quiz4Right, Text::Quiz4RightWhy),
+            (Text::Quiz4Wrong1, Text::Quiz4Wrong1Why),
+            (Text::Quiz4Wrong2, Text::Quiz4Wrong2Why),
         ],
-        Some((T::Quiz4Show, "strategy=split&servers=10&plan=4&burst=200")),
+        Some((
+            Text::Quiz4Show,
+            "strategy=split&servers=10&plan=4&burst=200",
+        )),
     ),
     (
-        T::Quiz5Prompt,
+        Text::Quiz5Prompt,
         [
-            (T::Quiz5Right, T::Quiz5RightWhy),
-            (T::Quiz5Wrong1, T::Quiz5Wrong1Why),
-            (T::Quiz5Wrong2, T::Quiz5Wrong2Why),
+            (Text::Quiz5Right, Text::Quiz5RightWhy),
+            (Text::Quiz5Wrong1, Text::Quiz5Wrong1Why),
+            (Text::Quiz5Wrong2, Text::Quiz5Wrong2Why),
         ],
-        Some((T::Quiz5Show, "strategy=local&lb=sticky&move=20")),
+        Some((Text::Quiz5Show, "strategy=local&lb=sticky&move=20")),
     ),
     (
-        T::Quiz6Prompt,
+        Text::Quiz6Prompt,
         [
-            (T::Quiz6Right, T::Quiz6RightWhy),
-            (T::Quiz6Wrong1, T::Quiz6Wrong1Why),
-            (T::Quiz6Wrong2, T::Quiz6Wrong2Why),
+            (Text::Quiz6Right, Text::Quiz6RightWhy),
+            (Text::Quiz6Wrong1, Text::Quiz6Wrong1Why),
+            (Text::Quiz6Wrong2, Text::Quiz6Wrong2Why),
         ],
-        Some((T::Quiz6Show, "preset=gatepass&strategy=getset")),
+        Some((Text::Quiz6Show, "preset=gatepass&strategy=getset")),
     ),
     (
-        T::Quiz7Prompt,
+        Text::Quiz7Prompt,
         [
-            (T::Quiz7Right, T::Quiz7RightWhy),
-            (T::Quiz7Wrong1, T::Quiz7Wrong1Why),
-            (T::Quiz7Wrong2, T::Quiz7Wrong2Why),
+            (Text::Quiz7Right, Text::Quiz7RightWhy),
+            (Text::Quiz7Wrong1, Text::Quiz7Wrong1Why),
+            (Text::Quiz7Wrong2, Text::Quiz7Wrong2Why),
         ],
-        Some((T::Quiz7Show, "strategy=getset&rtt=10")),
+        Some((Text::Quiz7Show, "strategy=getset&rtt=10")),
     ),
     (
-        T::Quiz8Prompt,
+        Text::Quiz8Prompt,
         [
-            (T::Quiz8Right, T::Quiz8RightWhy),
-            (T::Quiz8Wrong1, T::Quiz8Wrong1Why),
-            (T::Quiz8Wrong2, T::Quiz8Wrong2Why),
+            (Text::Quiz8Right, Text::Quiz8RightWhy),
+            (Text::Quiz8Wrong1, Text::Quiz8Wrong1Why),
+            (Text::Quiz8Wrong2, Text::Quiz8Wrong2Why),
         ],
-        Some((T::Quiz8Show, "strategy=getset&rtt=5")),
+        Some((Text::Quiz8Show, "strategy=getset&rtt=5")),
     ),
     (
-        T::Quiz9Prompt,
+        Text::Quiz9Prompt,
         [
-            (T::Quiz9Right, T::Quiz9RightWhy),
-            (T::Quiz9Wrong1, T::Quiz9Wrong1Why),
-            (T::Quiz9Wrong2, T::Quiz9Wrong2Why),
+            (Text::Quiz9Right, Text::Quiz9RightWhy),
+            (Text::Quiz9Wrong1, Text::Quiz9Wrong1Why),
+            (Text::Quiz9Wrong2, Text::Quiz9Wrong2Why),
         ],
-        Some((T::Quiz9Show, "strategy=incr&redis=down&fail=open")),
+        Some((Text::Quiz9Show, "strategy=incr&redis=down&fail=open")),
     ),
     (
-        T::Quiz10Prompt,
+        Text::Quiz10Prompt,
         [
-            (T::Quiz10Right, T::Quiz10RightWhy),
-            (T::Quiz10Wrong1, T::Quiz10Wrong1Why),
-            (T::Quiz10Wrong2, T::Quiz10Wrong2Why),
+            (Text::Quiz10Right, Text::Quiz10RightWhy),
+            (Text::Quiz10Wrong1, Text::Quiz10Wrong1Why),
+            (Text::Quiz10Wrong2, Text::Quiz10Wrong2Why),
         ],
-        Some((T::Quiz10Show, "strategy=incr&redis=down&fail=closed")),
+        Some((Text::Quiz10Show, "strategy=incr&redis=down&fail=closed")),
     ),
     (
-        T::Quiz11Prompt,
+        Text::Quiz11Prompt,
         [
-            (T::Quiz11Right, T::Quiz11RightWhy),
-            (T::Quiz11Wrong1, T::Quiz11Wrong1Why),
-            (T::Quiz11Wrong2, T::Quiz11Wrong2Why),
+            (Text::Quiz11Right, Text::Quiz11RightWhy),
+            (Text::Quiz11Wrong1, Text::Quiz11Wrong1Why),
+            (Text::Quiz11Wrong2, Text::Quiz11Wrong2Why),
         ],
-        Some((T::Quiz11Show, "strategy=sync&sync=5")),
+        Some((Text::Quiz11Show, "strategy=sync&sync=5")),
     ),
     (
-        T::Quiz12Prompt,
+        Text::Quiz12Prompt,
         [
-            (T::Quiz12Right, T::Quiz12RightWhy),
-            (T::Quiz12Wrong1, T::Quiz12Wrong1Why),
-            (T::Quiz12Wrong2, T::Quiz12Wrong2Why),
+            (Text::Quiz12Right, Text::Quiz12RightWhy),
+            (Text::Quiz12Wrong1, Text::Quiz12Wrong1Why),
+            (Text::Quiz12Wrong2, Text::Quiz12Wrong2Why),
         ],
-        Some((T::Quiz12Show, "preset=per-minute&strategy=lua")),
+        Some((Text::Quiz12Show, "preset=per-minute&strategy=lua")),
     ),
     (
-        T::Quiz13Prompt,
+        Text::Quiz13Prompt,
         [
-            (T::Quiz13Right, T::Quiz13RightWhy),
-            (T::Quiz13Wrong1, T::Quiz13Wrong1Why),
-            (T::Quiz13Wrong2, T::Quiz13Wrong2Why),
+            (Text::Quiz13Right, Text::Quiz13RightWhy),
+            (Text::Quiz13Wrong1, Text::Quiz13Wrong1Why),
+            (Text::Quiz13Wrong2, Text::Quiz13Wrong2Why),
         ],
-        Some((T::Quiz13Show, "strategy=edge")),
+        Some((Text::Quiz13Show, "strategy=edge")),
     ),
     (
-        T::Quiz14Prompt,
+        Text::Quiz14Prompt,
         [
-            (T::Quiz14Right, T::Quiz14RightWhy),
-            (T::Quiz14Wrong1, T::Quiz14Wrong1Why),
-            (T::Quiz14Wrong2, T::Quiz14Wrong2Why),
+            (Text::Quiz14Right, Text::Quiz14RightWhy),
+            (Text::Quiz14Wrong1, Text::Quiz14Wrong1Why),
+            (Text::Quiz14Wrong2, Text::Quiz14Wrong2Why),
         ],
         None,
     ),
     (
-        T::Quiz15Prompt,
+        Text::Quiz15Prompt,
         [
-            (T::Quiz15Right, T::Quiz15RightWhy),
-            (T::Quiz15Wrong1, T::Quiz15Wrong1Why),
-            (T::Quiz15Wrong2, T::Quiz15Wrong2Why),
+            (Text::Quiz15Right, Text::Quiz15RightWhy),
+            (Text::Quiz15Wrong1, Text::Quiz15Wrong1Why),
+            (Text::Quiz15Wrong2, Text::Quiz15Wrong2Why),
         ],
-        Some((T::Quiz15Show, "strategy=lua&algo=log&edge=20")),
+        Some((Text::Quiz15Show, "strategy=lua&algo=log&edge=20")),
     ),
     (
-        T::Quiz16Prompt,
+        Text::Quiz16Prompt,
         [
-            (T::Quiz16Right, T::Quiz16RightWhy),
-            (T::Quiz16Wrong1, T::Quiz16Wrong1Why),
-            (T::Quiz16Wrong2, T::Quiz16Wrong2Why),
+            (Text::Quiz16Right, Text::Quiz16RightWhy),
+            (Text::Quiz16Wrong1, Text::Quiz16Wrong1Why),
+            (Text::Quiz16Wrong2, Text::Quiz16Wrong2Why),
         ],
-        Some((T::Quiz16Show, "strategy=lua&algo=counter&edge=20")),
+        Some((Text::Quiz16Show, "strategy=lua&algo=counter&edge=20")),
     ),
     (
-        T::Quiz17Prompt,
+        Text::Quiz17Prompt,
         [
-            (T::Quiz17Right, T::Quiz17RightWhy),
-            (T::Quiz17Wrong1, T::Quiz17Wrong1Why),
-            (T::Quiz17Wrong2, T::Quiz17Wrong2Why),
+            (Text::Quiz17Right, Text::Quiz17RightWhy),
+            (Text::Quiz17Wrong1, Text::Quiz17Wrong1Why),
+            (Text::Quiz17Wrong2, Text::Quiz17Wrong2Why),
         ],
-        Some((T::Quiz17Show, "strategy=lua&algo=bucket&span=1000")),
+        Some((Text::Quiz17Show, "strategy=lua&algo=bucket&span=1000")),
     ),
 ];
 
@@ -384,7 +387,7 @@ pub fn builtin() -> Vec<Question> {
 
 /// The built-in quiz in `texts` (a content file may translate it by key).
 pub fn builtin_in(texts: &Texts) -> Vec<Question> {
-    let s = |t: T| texts.get(t).to_string();
+    let s = |t: Text| texts.get(t).to_string();
     BUILTIN
         .iter()
         .map(|(prompt, options, show)| Question {

@@ -4,7 +4,7 @@
 
 use super::html::{esc, Html};
 use super::quiz::{Answer, Question};
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::{html, html_of};
 
 /// How one option shows.
@@ -54,9 +54,9 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
             checked: a.last == Some(i),
             tab_stop: i == stop,
             note: if i == right && a.done() {
-                format!(" {}", t.get(T::QuizMarkRight))
+                format!(" {}", t.get(Text::QuizMarkRight))
             } else if a.tried.contains(&i) {
-                format!(" {}", t.get(T::QuizMarkWrong))
+                format!(" {}", t.get(Text::QuizMarkWrong))
             } else {
                 String::new()
             },
@@ -71,13 +71,13 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
             // the learner asked) what the answer is.
             let verdict = match a.first {
                 Some(f) if a.revealed && !a.solved && i == right => {
-                    t.fill(T::QuizRevealed, &[("o", text(f)), ("a", text(right))])
+                    t.fill(Text::QuizRevealed, &[("o", text(f)), ("a", text(right))])
                 }
                 _ => t.fill(
                     if i == right {
-                        T::QuizRight
+                        Text::QuizRight
                     } else {
-                        T::QuizWrong
+                        Text::QuizWrong
                     },
                     &[("o", text(i))],
                 ),
@@ -88,7 +88,7 @@ pub fn view(q: &Question, order: &[usize], a: &Answer, t: &Texts) -> QuestionVie
                 esc(&q.options[i].why)
             );
             if !a.done() {
-                html!(s, " {}", esc(t.get(T::QuizTryOther)));
+                html!(s, " {}", esc(t.get(Text::QuizTryOther)));
             }
             s
         }
@@ -151,7 +151,7 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
         n,
         v.feedback,
         n,
-        esc(t.get(T::QuizShowAnswer))
+        esc(t.get(Text::QuizShowAnswer))
     );
     if let Some(show) = &q.show {
         html!(
@@ -164,7 +164,7 @@ pub fn question(q: &Question, order: &[usize], a: &Answer, n: usize, id: &str, t
                 " hidden>{}</button>"
             ),
             esc(&show.query),
-            esc(&t.fill(T::ShowMe, &[("label", &show.label)]))
+            esc(&t.fill(Text::ShowMe, &[("label", &show.label)]))
         );
     }
     s.push_lit("</div>");

@@ -2,7 +2,7 @@
 //! run plays, when the words around the picture follow the moment, and
 //! how close a guess came.
 
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// How long, in ms of real time, the whole run takes to play at each speed
 /// (slow, normal, fast): the default burst plays in about 8 s.
@@ -59,11 +59,11 @@ pub fn words_time(t: Option<u64>, step: Option<u64>, group: u64) -> Option<u64> 
 /// How close a guess of how many requests get through came to the
 /// `allowed` that did: exact, near (off by at most a fifth of what got
 /// through, and by at least one in five when few did), or far.
-pub fn verdict(guess: u32, allowed: u32) -> T {
+pub fn verdict(guess: u32, allowed: u32) -> Text {
     match guess.abs_diff(allowed) {
-        0 => T::PredictExact,
-        d if d * 5 <= allowed.max(5) => T::PredictNear,
-        _ => T::PredictFar,
+        0 => Text::PredictExact,
+        d if d * 5 <= allowed.max(5) => Text::PredictNear,
+        _ => Text::PredictFar,
     }
 }
 

@@ -20,16 +20,16 @@ use super::names::{Act, Block, Class, Hook, Slot};
 use super::page::{Page, Section};
 use super::quiz::Question;
 use super::strategy::about;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::{html, html_of};
 
 /// The label and the two-word hint of a strategy's tab.
-pub fn tab_names(s: Strategy) -> (T, T) {
+pub fn tab_names(s: Strategy) -> (Text, Text) {
     (about(s).tab, about(s).hint)
 }
 
 /// The line under the tabs: what the servers do under `s`.
-pub fn summary(s: Strategy) -> T {
+pub fn summary(s: Strategy) -> Text {
     about(s).summary
 }
 
@@ -37,34 +37,46 @@ pub fn summary(s: Strategy) -> T {
 /// own slider comes before the round trip, which the strategies in memory
 /// do not use (it is dimmed there), so on a phone it stays in one screen
 /// with the picture and the totals.
-pub const SLIDERS: [(&Knob, T); 6] = [
-    (&SERVERS, T::SliderServers),
-    (&BURST, T::SliderBurst),
-    (&SYNC, T::SliderSync),
-    (&PLAN, T::SliderPlan),
-    (&MOVE, T::SliderMove),
-    (&RTT, T::SliderRtt),
+pub const SLIDERS: [(&Knob, Text); 6] = [
+    (&SERVERS, Text::SliderServers),
+    (&BURST, Text::SliderBurst),
+    (&SYNC, Text::SliderSync),
+    (&PLAN, Text::SliderPlan),
+    (&MOVE, Text::SliderMove),
+    (&RTT, Text::SliderRtt),
 ];
 
 /// The takeaways: each sentence, the label of its "show me", its scenario.
-pub const TAKEAWAYS: [(T, T, &str); 5] = [
+pub const TAKEAWAYS: [(Text, Text, &str); 5] = [
     (
-        T::Takeaway1,
-        T::ShowMeTakeaway1,
+        Text::Takeaway1,
+        Text::ShowMeTakeaway1,
         "strategy=local&servers=16&burst=500",
     ),
-    (T::Takeaway2, T::ShowMeTakeaway2, "strategy=split&burst=10"),
-    (T::Takeaway3, T::ShowMeTakeaway3, "strategy=getset&rtt=5"),
     (
-        T::Takeaway4,
-        T::ShowMeTakeaway4,
+        Text::Takeaway2,
+        Text::ShowMeTakeaway2,
+        "strategy=split&burst=10",
+    ),
+    (
+        Text::Takeaway3,
+        Text::ShowMeTakeaway3,
+        "strategy=getset&rtt=5",
+    ),
+    (
+        Text::Takeaway4,
+        Text::ShowMeTakeaway4,
         "strategy=incr&redis=down&fail=closed",
     ),
-    (T::Takeaway5, T::ShowMeTakeaway5, "strategy=sync&sync=5"),
+    (
+        Text::Takeaway5,
+        Text::ShowMeTakeaway5,
+        "strategy=sync&sync=5",
+    ),
 ];
 
 /// Writes markup with the widget's text.
-struct W<'a> {
+struct Writer<'a> {
     out: Html,
     t: &'a Texts,
     /// The id prefix, unique on the page (`rll1`).
@@ -81,7 +93,7 @@ struct W<'a> {
     url_state: bool,
 }
 
-impl W<'_> {
+impl Writer<'_> {
     /// Whether the page has block `b` ([`Block::shown`]).
     fn on(&self, b: Block) -> bool {
         b.shown(self.page, self.url_state)
@@ -115,13 +127,13 @@ impl W<'_> {
         self.raw("<div").attr(c.attr()).raw(">")
     }
     /// A sentence, escaped.
-    fn text(&mut self, t: T) -> &mut Self {
+    fn text(&mut self, t: Text) -> &mut Self {
         self.out.push_text(self.t.get(t));
         self
     }
     /// A sentence, escaped, with the first appearance of each glossary
     /// term in it a button that opens its definition.
-    fn terms(&mut self, t: T) -> &mut Self {
+    fn terms(&mut self, t: Text) -> &mut Self {
         if !self.glossary {
             return self.text(t);
         }
@@ -135,7 +147,7 @@ impl W<'_> {
         self
     }
     /// A heading `depth` levels below the title.
-    fn heading(&mut self, depth: u8, class: &str, id: &str, t: T) -> &mut Self {
+    fn heading(&mut self, depth: u8, class: &str, id: &str, t: Text) -> &mut Self {
         let h = (self.base + depth).min(6);
         let id_attr = if id.is_empty() {
             Html::new()
@@ -148,7 +160,7 @@ impl W<'_> {
         self
     }
     /// A slider for `knob`, labelled `label`.
-    fn slider(&mut self, knob: &Knob, label: T) -> &mut Self {
+    fn slider(&mut self, knob: &Knob, label: Text) -> &mut Self {
         let (id, name) = (self.id.to_string(), knob.name);
         html!(
             self.out,
@@ -206,7 +218,7 @@ impl W<'_> {
     /// they do not (never a row broken in the middle of the group).
     /// `labels` are the options' texts and `pad` each option's own width
     /// in ems beside its text (a radio's circle, a button's padding).
-    fn choice_group(&mut self, legend: T, labels: &[T], pad: f32) -> &mut Self {
+    fn choice_group(&mut self, legend: Text, labels: &[Text], pad: f32) -> &mut Self {
         let fit = fit_class(labels.iter().map(|t| self.t.get(*t)), pad);
         self.raw(r#"<fieldset class="rll-choice"><legend class="rll-choice__legend">"#)
             .text(legend);
@@ -217,8 +229,14 @@ impl W<'_> {
         );
         self
     }
-    fn radios(&mut self, legend: T, choice: &str, hook: &str, options: &[(&str, T)]) -> &mut Self {
-        let labels: Vec<T> = options.iter().map(|(_, t)| *t).collect();
+    fn radios(
+        &mut self,
+        legend: Text,
+        choice: &str,
+        hook: &str,
+        options: &[(&str, Text)],
+    ) -> &mut Self {
+        let labels: Vec<Text> = options.iter().map(|(_, t)| *t).collect();
         self.choice_group(legend, &labels, RADIO_PAD);
         for (value, label) in options {
             html!(
@@ -281,7 +299,7 @@ pub fn skeleton(
     quiz: &[Question],
     order: &[Vec<usize>],
 ) -> Html {
-    let mut w = W {
+    let mut w = Writer {
         out: Html::with_capacity(24_000),
         t,
         id,
@@ -327,7 +345,7 @@ pub fn skeleton(
 /// The title's row (the title, the lesson's offer, the framing), then the
 /// notice. Compact keeps the sliders, the picture and the totals: no title
 /// (but its heading, for the page's outline), no tabs.
-fn head(w: &mut W) {
+fn head(w: &mut Writer) {
     let page = w.page;
     // The lesson's offer (the view writes the button's label, which counts
     // the steps), where the sections a lesson works with are all shown: in
@@ -335,17 +353,17 @@ fn head(w: &mut W) {
     let mut offer = w.on(Block::Offer);
     if !page.hide.contains(&Section::Title) && !page.compact {
         w.raw(r#"<header class="rll-head">"#)
-            .heading(0, "rll-head__title", "", T::Title);
+            .heading(0, "rll-head__title", "", Text::Title);
         if std::mem::take(&mut offer) {
             offer_line(w);
         }
         w.raw(r#"<p class="rll-head__framing">"#)
-            .terms(T::Framing)
+            .terms(Text::Framing)
             .raw("</p></header>");
     } else {
         // The title stays as a heading for screen readers, so the page keeps
         // its outline (and its h1 on the widget's own page).
-        w.heading(0, "rll-sr-only", "", T::Title);
+        w.heading(0, "rll-sr-only", "", Text::Title);
     }
     notice(w, &page.notices);
     if offer {
@@ -354,11 +372,11 @@ fn head(w: &mut W) {
 }
 
 /// The line that offers the guided lesson.
-fn offer_line(w: &mut W) {
+fn offer_line(w: &mut Writer) {
     w.raw(r#"<p class="rll-tour-offer""#)
         .slot(Slot::TourOffer)
         .raw(">")
-        .text(T::TourOffer)
+        .text(Text::TourOffer)
         .raw(r#" <button type="button" class="rll-button rll-button--small""#)
         .hook(Hook::TourStart)
         .act(Act::TourStart)
@@ -367,7 +385,7 @@ fn offer_line(w: &mut W) {
 
 /// The panel the tabs control: the summary, the deck and every block
 /// that shows the strategy's run.
-fn panel(w: &mut W, tabbed: bool) {
+fn panel(w: &mut Writer, tabbed: bool) {
     panel_head(w, tabbed);
     deck(w);
     if w.on(Block::Cards) {
@@ -396,7 +414,7 @@ fn panel(w: &mut W, tabbed: bool) {
 
 /// The opening of the panel the tabs control, its heading for screen
 /// readers (the view writes the strategy's name), and the summary line.
-fn panel_head(w: &mut W, tabbed: bool) {
+fn panel_head(w: &mut Writer, tabbed: bool) {
     html!(
         w.out,
         r#"<div class="{}" id="{}-panel""#,
@@ -432,7 +450,7 @@ fn panel_head(w: &mut W, tabbed: bool) {
 }
 
 /// The deck: the picture, the totals and the controls.
-fn deck(w: &mut W) {
+fn deck(w: &mut Writer) {
     w.div(Class::Deck);
     if w.on(Block::Picture) {
         picture(w);
@@ -441,7 +459,7 @@ fn deck(w: &mut W) {
         w.raw(r#"<div class="rll-deck__totals"><div class="rll-totals" role="group""#)
             .slot(Slot::Totals)
             .raw(r#" aria-label=""#)
-            .text(T::TotalsLabel)
+            .text(Text::TotalsLabel)
             .raw(r#"">"#);
         let head = super::totals::head_skeleton(w.t);
         w.put(&head).raw("</div></div>");
@@ -453,7 +471,7 @@ fn deck(w: &mut W) {
 }
 
 /// The sliders, Reroll, the seed and Reset.
-fn controls(w: &mut W) {
+fn controls(w: &mut Writer) {
     w.raw(r#"<div class="rll-deck__controls"><div class="rll-sliders">"#);
     for (knob, label) in SLIDERS {
         w.slider(knob, label);
@@ -465,7 +483,7 @@ fn controls(w: &mut W) {
     ))
     .act(Act::Reroll)
     .raw(r#"><span aria-hidden="true">↻ </span>"#)
-    .text(T::Reroll)
+    .text(Text::Reroll)
     .raw(r#"</button><span class="rll-seed""#)
     .slot(Slot::Seed)
     .raw(concat!(
@@ -474,21 +492,21 @@ fn controls(w: &mut W) {
     ))
     .act(Act::Reset)
     .raw(r#">"#)
-    .text(T::Reset)
+    .text(Text::Reset)
     .raw("</button></div></div>");
 }
 
 /// The cards' legend and the list the view fills with one card a server.
-fn cards(w: &mut W) {
+fn cards(w: &mut Writer) {
     w.raw(r#"<div class="rll-servers"><ul class="rll-legend" aria-label=""#)
-        .text(T::LegendLabel)
+        .text(Text::LegendLabel)
         .raw(r#"">"#);
     for (class, label) in [
-        ("ok", T::LegendOk),
-        ("over", T::LegendOver),
-        ("no", T::LegendNo),
-        ("under", T::LegendUnder),
-        ("unused", T::LegendUnused),
+        ("ok", Text::LegendOk),
+        ("over", Text::LegendOver),
+        ("no", Text::LegendNo),
+        ("under", Text::LegendUnder),
+        ("unused", Text::LegendUnused),
     ] {
         html!(
             w.out,
@@ -505,13 +523,13 @@ fn cards(w: &mut W) {
     w.raw(r#"</ul><ul class="rll-cards""#)
         .slot(Slot::Cards)
         .raw(r#" aria-label=""#)
-        .text(T::CardsLabel)
+        .text(Text::CardsLabel)
         .raw(r#""></ul></div>"#);
 }
 
 /// The box of the race on one clock (the timeline) and what Redis saw
 /// (the log).
-fn redis(w: &mut W) {
+fn redis(w: &mut Writer) {
     let id = w.id.to_string();
     w.raw(r#"<div class="rll-redis""#)
         .slot(Slot::Redis)
@@ -527,7 +545,7 @@ fn redis(w: &mut W) {
             Slot::Timeline.as_str(),
             id
         );
-        w.heading(2, "rll-tl__title", "tl-title", T::TimelineTitle)
+        w.heading(2, "rll-tl__title", "tl-title", Text::TimelineTitle)
             .raw(r#"<p class="rll-tl__caption""#).slot(Slot::TlCaption).raw(r#"></p><div class="rll-tl__stage"><canvas class="rll-tl__canvas" aria-hidden="true"></canvas><i class=""#).raw(Class::TlCursor.as_str()).raw(r#"" aria-hidden="true" hidden></i><ol class="rll-tl__rows"></ol></div><ul class="rll-tl__key" aria-hidden="true""#).slot(Slot::TlKey).raw(r#"></ul></figure>"#);
     }
     if w.on(Block::Log) {
@@ -541,11 +559,11 @@ fn redis(w: &mut W) {
             Slot::Log.as_str(),
             id
         );
-        w.heading(2, "rll-log__title", "log-title", T::LogTitle)
+        w.heading(2, "rll-log__title", "log-title", Text::LogTitle)
             .raw(r#"<p class="rll-log__empty""#)
             .slot(Slot::LogEmpty)
             .raw(r#">"#)
-            .text(T::LogNothing)
+            .text(Text::LogNothing)
             .raw(concat!(
                 r#"</p><ol class="rll-log__list""#,
                 mark!(RedisLog),
@@ -560,7 +578,7 @@ fn redis(w: &mut W) {
 
 /// The box of the setup (the limit, the load balancer, the presets) and
 /// the details.
-fn more(w: &mut W) {
+fn more(w: &mut Writer) {
     w.div(Class::More);
     if w.on(Block::Setup) {
         scenario_line(w);
@@ -573,26 +591,26 @@ fn more(w: &mut W) {
 
 /// Why this happens, and where real systems stand: slots the view fills
 /// for the strategy shown.
-fn explanation(w: &mut W) {
+fn explanation(w: &mut Writer) {
     html!(
         w.out,
         r#"<div role="group" class="rll-explain" aria-labelledby="{}-explain-title">"#,
         w.id
     );
-    w.heading(2, "rll-section-title", "explain-title", T::ExplainTitle)
+    w.heading(2, "rll-section-title", "explain-title", Text::ExplainTitle)
         .raw(r#"<p"#)
         .slot(Slot::Explain1)
         .raw(r#"></p><p"#)
         .slot(Slot::Explain2)
         .raw(r#"></p><p class="rll-explain__prod"><strong>"#)
-        .text(T::InProduction)
+        .text(Text::InProduction)
         .raw(r#"</strong><span"#)
         .slot(Slot::Explain3)
         .raw(r#"></span></p></div>"#);
 }
 
 /// What was adjusted, politely, once.
-fn notice(w: &mut W, notices: &[String]) {
+fn notice(w: &mut Writer, notices: &[String]) {
     w.raw(r#"<div class="rll-notice" role="status""#)
         .hook(Hook::Notice);
     if notices.is_empty() {
@@ -613,10 +631,10 @@ pub fn notice_body(t: &Texts, notices: &[String]) -> Html {
             data!(Act = {}),
             ">{}</button>"
         ),
-        t.get(T::NoticeTitle),
+        t.get(Text::NoticeTitle),
         Html::join(&items, ""),
         Act::Dismiss.as_str(),
-        t.get(T::Dismiss)
+        t.get(Text::Dismiss)
     )
 }
 
@@ -638,9 +656,9 @@ pub fn places_mixed(offered: &[Strategy]) -> bool {
 /// The strategy tabs in the order offered. Each run of tabs whose count
 /// lives in the same place shares a group with that place's heading,
 /// unless the order mixes the places ([`places_mixed`]).
-fn tabs(w: &mut W, offered: &[Strategy]) {
+fn tabs(w: &mut Writer, offered: &[Strategy]) {
     w.raw(r#"<div class="rll-tabs" role="tablist" aria-label=""#)
-        .text(T::TabsLabel)
+        .text(Text::TabsLabel)
         .raw(r#"">"#);
     let mixed = places_mixed(offered);
     let mut last: Option<Place> = None;
@@ -656,9 +674,9 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
             w.raw(r#"<div class="rll-tabs__group" role="presentation">"#);
             if !mixed {
                 let label = match place {
-                    Place::Memory => T::GroupMemory,
-                    Place::Front => T::GroupFront,
-                    Place::Redis => T::GroupRedis,
+                    Place::Memory => Text::GroupMemory,
+                    Place::Front => Text::GroupFront,
+                    Place::Redis => Text::GroupRedis,
                 };
                 html!(
                     w.out,
@@ -680,7 +698,7 @@ fn tabs(w: &mut W, offered: &[Strategy]) {
 
 /// One strategy's tab, described by its group's heading (`group`: its id)
 /// when the tabs are grouped.
-fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
+fn tab(w: &mut Writer, s: Strategy, group: Option<&str>) {
     let (name, hint) = tab_names(s);
     let described = match group {
         Some(g) => html_of!(r#" aria-describedby="{}""#, g),
@@ -711,7 +729,7 @@ fn tab(w: &mut W, s: Strategy, group: Option<&str>) {
 }
 
 /// The picture, the replay controls, the narration and the prediction.
-fn picture(w: &mut W) {
+fn picture(w: &mut Writer) {
     w.raw(r#"<div class="rll-deck__picture"><figure class="rll-picture"><div class="rll-picture__stage" role="img""#).hook(Hook::Topology).raw(r#" tabindex="-1" aria-label=""><canvas class=""#).raw(Class::PictureCanvas.as_str()).raw(r#"" aria-hidden="true"></canvas><span class=""#).raw(Class::PictureGateway.as_str()).raw(r#"" hidden></span></div><div class="rll-windows""#).hook(Hook::Windows).raw(r#" hidden></div><p class="rll-picture__caption" aria-hidden="true""#).slot(Slot::PictureCaption).raw(r#"></p><ul class="rll-picture__key""#).slot(Slot::PictureKey).raw(r#">"#);
     // Every item; the view shows those that can happen in the strategy
     // shown (`topology::key_shows`).
@@ -743,25 +761,25 @@ fn picture(w: &mut W) {
 
 /// The replay's controls: Play, Step back, Step, the prediction's button,
 /// the time slider and the speed.
-fn replay(w: &mut W) {
+fn replay(w: &mut Writer) {
     let id = w.id.to_string();
     w.raw(r#"<div class="rll-replay"><button type="button" class="rll-button rll-button--small rll-replay__play""#).hook(Hook::Play).act(Act::Play).raw(concat!(data!(Playing = "false"), r#"><span class="rll-replay__when-paused"><span aria-hidden="true">▶ </span><span class="rll-replay__label">"#))
-        .text(T::Play)
+        .text(Text::Play)
         .raw(r#"</span></span><span class="rll-replay__when-playing"><span aria-hidden="true">❚❚ </span><span class="rll-replay__label">"#)
-        .text(T::Pause)
+        .text(Text::Pause)
         .raw(concat!(r#"</span></span></button><button type="button" class="rll-button rll-button--small""#, mark!(StepBack))).act(Act::Back).raw(r#"><span aria-hidden="true">❙◀ </span><span class="rll-replay__label">"#)
-        .text(T::StepBack)
+        .text(Text::StepBack)
         .raw(concat!(r#"</span></button><button type="button" class="rll-button rll-button--small""#, mark!(Step))).act(Act::Step).raw(r#"><span class="rll-replay__label">"#)
-        .text(T::Step)
+        .text(Text::Step)
         .raw(r#"</span><span aria-hidden="true"> ▶❙</span></button><button type="button" class="rll-button rll-button--small""#).hook(Hook::PredictStart).act(Act::Predict).raw(r#">"#)
-        .text(T::PredictStart)
+        .text(Text::PredictStart)
         .raw("</button>");
     html!(
         w.out,
         r#"<div class="rll-replay__time"><label class="rll-replay__label" for="{}-time">"#,
         id
     );
-    w.text(T::Time);
+    w.text(Text::Time);
     html!(
         w.out,
         concat!(
@@ -775,7 +793,7 @@ fn replay(w: &mut W) {
         Class::ReplayValue.as_str(),
         id
     );
-    w.text(T::Speed);
+    w.text(Text::Speed);
     html!(
         w.out,
         concat!(
@@ -787,7 +805,11 @@ fn replay(w: &mut W) {
         id,
         Hook::Speed.as_str()
     );
-    for (v, t) in [(0, T::SpeedSlow), (1, T::SpeedNormal), (2, T::SpeedFast)] {
+    for (v, t) in [
+        (0, Text::SpeedSlow),
+        (1, Text::SpeedNormal),
+        (2, Text::SpeedFast),
+    ] {
         html!(w.out, r#"<option value="{}">"#, v);
         w.text(t).raw("</option>");
     }
@@ -795,7 +817,7 @@ fn replay(w: &mut W) {
 }
 
 /// The prediction's form (hidden until asked for) and its result.
-fn prediction(w: &mut W) {
+fn prediction(w: &mut Writer) {
     html!(
         w.out,
         concat!(
@@ -813,22 +835,22 @@ fn prediction(w: &mut W) {
         w.id,
         Hook::PredictGuess.as_str()
     );
-    w.text(T::PredictGuess)
+    w.text(Text::PredictGuess)
         .raw(concat!(
             r#""><button type="submit" class="rll-button rll-button--small rll-button--primary""#,
             mark!(PredictGo),
             r#">"#
         ))
-        .text(T::PredictGo)
+        .text(Text::PredictGo)
         .raw(concat!(
             r#"</button><button type="button" class="rll-button rll-button--small""#,
             mark!(PredictCancel)
         ))
         .act(Act::PredictCancel)
         .raw(r#">"#)
-        .text(T::PredictCancel)
+        .text(Text::PredictCancel)
         .raw(r#"</button></span><span class="rll-predict__note">"#)
-        .text(T::PredictHidden)
+        .text(Text::PredictHidden)
         .raw(concat!(
             r#"</span></form><p class="rll-predict__result" role="status""#,
             mark!(PredictResult)
@@ -838,32 +860,36 @@ fn prediction(w: &mut W) {
 }
 
 /// The limit, the load balancer and the presets.
-fn scenario_line(w: &mut W) {
+fn scenario_line(w: &mut Writer) {
     w.raw(r#"<div class="rll-setup"><p class="rll-setup__limit""#)
         .slot(Slot::LimitLine)
         .raw(r#"></p>"#);
     algo_choice(w);
-    w.slider(&EDGE, T::SliderEdge);
+    w.slider(&EDGE, Text::SliderEdge);
     w.radios(
-        T::LbLegend,
+        Text::LbLegend,
         "lb",
         "lb",
         &[
-            (LoadBalancer::Random.as_str(), T::LbRandom),
-            (LoadBalancer::RoundRobin.as_str(), T::LbRoundRobin),
-            (LoadBalancer::Sticky.as_str(), T::LbSticky),
+            (LoadBalancer::Random.as_str(), Text::LbRandom),
+            (LoadBalancer::RoundRobin.as_str(), Text::LbRoundRobin),
+            (LoadBalancer::Sticky.as_str(), Text::LbSticky),
         ],
     );
     w.choice_group(
-        T::PresetLegend,
-        &[T::PresetGatepass, T::PresetPerMinute, T::PresetBooking],
+        Text::PresetLegend,
+        &[
+            Text::PresetGatepass,
+            Text::PresetPerMinute,
+            Text::PresetBooking,
+        ],
         BUTTON_PAD,
     );
     for p in Preset::ALL {
         let (label, title) = match p {
-            Preset::Gatepass => (T::PresetGatepass, T::PresetGatepassTitle),
-            Preset::PerMinute => (T::PresetPerMinute, T::PresetPerMinuteTitle),
-            Preset::Booking => (T::PresetBooking, T::PresetBookingTitle),
+            Preset::Gatepass => (Text::PresetGatepass, Text::PresetGatepassTitle),
+            Preset::PerMinute => (Text::PresetPerMinute, Text::PresetPerMinuteTitle),
+            Preset::Booking => (Text::PresetBooking, Text::PresetBookingTitle),
         };
         html!(
             w.out,
@@ -891,13 +917,13 @@ fn scenario_line(w: &mut W) {
 /// How the count is kept: one radio a way, each with its consequence
 /// under it (the view shows those the strategy takes), and the sentence
 /// for the strategies that keep a fixed window only.
-fn algo_choice(w: &mut W) {
+fn algo_choice(w: &mut Writer) {
     w.raw(concat!(
         r#"<fieldset class="rll-choice rll-algo""#,
         mark!(Algo),
         r#"><legend class="rll-choice__legend">"#
     ))
-    .text(T::AlgoLegend)
+    .text(Text::AlgoLegend)
     .raw(r#"</legend>"#);
     for (a, name, note) in super::windows::ALGOS {
         html!(
@@ -921,7 +947,7 @@ fn algo_choice(w: &mut W) {
             .text(note)
             .raw("</span></span></label>");
     }
-    for (only, t) in [("incr", T::AlgoOnlyIncr), ("fixed", T::AlgoOnlyFixed)] {
+    for (only, t) in [("incr", Text::AlgoOnlyIncr), ("fixed", Text::AlgoOnlyFixed)] {
         html!(
             w.out,
             concat!(
@@ -938,7 +964,7 @@ fn algo_choice(w: &mut W) {
 
 /// The rest of the totals, what happens if Redis is slow or down (with its
 /// settings), and the cost of sharing (with the site's traffic).
-fn details(w: &mut W) {
+fn details(w: &mut Writer) {
     w.raw(r#"<dl class="rll-stats rll-more__stats""#)
         .slot(Slot::Stats)
         .raw(r#"></dl>"#);
@@ -948,58 +974,58 @@ fn details(w: &mut W) {
 
 /// What happens if Redis is slow or down, with Redis's health, the
 /// timeout and the fail rule.
-fn down(w: &mut W) {
+fn down(w: &mut Writer) {
     html!(
         w.out,
         r#"<div role="group" class="rll-down" aria-labelledby="{}-down-title">"#,
         w.id
     );
-    w.heading(2, "rll-down__title", "down-title", T::DownTitle)
+    w.heading(2, "rll-down__title", "down-title", Text::DownTitle)
         .raw(concat!(r#"<p"#, mark!(RedisDown)))
         .slot(Slot::Down)
         .raw(r#"></p><div class="rll-redis-settings""#)
         .slot(Slot::RedisSettings)
         .raw(r#">"#);
     w.radios(
-        T::RedisLegend,
+        Text::RedisLegend,
         "redis",
         // Not `redis-down`: that hook is the note on what happens if Redis
         // is slow or down.
         "health",
         &[
-            (Health::Up.as_str(), T::RedisUp),
-            (Health::Slow.as_str(), T::RedisSlow),
-            (Health::Down.as_str(), T::RedisDown),
+            (Health::Up.as_str(), Text::RedisUp),
+            (Health::Slow.as_str(), Text::RedisSlow),
+            (Health::Down.as_str(), Text::RedisDown),
         ],
     );
-    w.slider(&TIMEOUT, T::SliderTimeout);
+    w.slider(&TIMEOUT, Text::SliderTimeout);
     w.radios(
-        T::FailLegend,
+        Text::FailLegend,
         "fail",
         "fail",
         &[
-            (Fail::Open.as_str(), T::FailOpen),
-            (Fail::Closed.as_str(), T::FailClosed),
+            (Fail::Open.as_str(), Text::FailOpen),
+            (Fail::Closed.as_str(), Text::FailClosed),
         ],
     );
     w.raw("</div></div>");
 }
 
 /// The cost of sharing, with the site's traffic.
-fn cost(w: &mut W) {
+fn cost(w: &mut Writer) {
     let id = w.id.to_string();
     html!(
         w.out,
         r#"<div role="group" class="rll-cost" aria-labelledby="{}-cost-title">"#,
         id
     );
-    w.heading(2, "rll-cost__title", "cost-title", T::CostTitle);
+    w.heading(2, "rll-cost__title", "cost-title", Text::CostTitle);
     html!(
         w.out,
         r#"<div class="rll-traffic"><label for="{}-traffic">"#,
         id
     );
-    w.text(T::SliderTraffic);
+    w.text(Text::SliderTraffic);
     html!(
         w.out,
         concat!(
@@ -1020,7 +1046,7 @@ fn cost(w: &mut W) {
 }
 
 /// The charts section: two hosts the view fills with SVG.
-fn charts(w: &mut W) {
+fn charts(w: &mut Writer) {
     let id = w.id.to_string();
     html!(
         w.out,
@@ -1032,7 +1058,7 @@ fn charts(w: &mut W) {
         Slot::Charts.as_str(),
         id
     );
-    w.heading(2, "rll-section-title", "charts-title", T::ChartsTitle)
+    w.heading(2, "rll-section-title", "charts-title", Text::ChartsTitle)
         .raw(r#"<p class="rll-charts__note""#)
         .slot(Slot::ChartNote)
         .raw(r#"></p><ul class="rll-charts__legend" aria-hidden="true">"#);
@@ -1047,7 +1073,10 @@ fn charts(w: &mut W) {
     w.raw(r#"</ul><p class="rll-charts__working" role="status""#)
         .slot(Slot::ChartWorking)
         .raw(r#"></p><div class="rll-charts__grid">"#);
-    for (name, title) in [(SERVERS.name, T::ChartServers), (RTT.name, T::ChartRtt)] {
+    for (name, title) in [
+        (SERVERS.name, Text::ChartServers),
+        (RTT.name, Text::ChartRtt),
+    ] {
         w.raw(r#"<figure class="rll-chart"><figcaption class="rll-chart__title">"#)
             .text(title);
         html!(
@@ -1059,7 +1088,7 @@ fn charts(w: &mut W) {
             ),
             name
         );
-        w.text(T::ChartTable);
+        w.text(Text::ChartTable);
         html!(
             w.out,
             concat!(
@@ -1079,7 +1108,7 @@ fn charts(w: &mut W) {
 }
 
 /// The quiz: a slot per question, filled by [`super::quiz_view`].
-fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
+fn quiz_section(w: &mut Writer, quiz: &[Question], order: &[Vec<usize>]) {
     let id = w.id.to_string();
     html!(
         w.out,
@@ -1090,7 +1119,7 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
         ),
         id
     );
-    w.heading(1, "rll-section-title", "quiz-title", T::QuizTitle)
+    w.heading(1, "rll-section-title", "quiz-title", Text::QuizTitle)
         .raw(concat!(
             r#"<p class="rll-quiz__score" role="status""#,
             mark!(QuizScore)
@@ -1125,21 +1154,26 @@ fn quiz_section(w: &mut W, quiz: &[Question], order: &[Vec<usize>]) {
     ))
     .act(Act::QuizReset)
     .raw(r#" hidden>"#)
-    .text(T::QuizAgain)
+    .text(Text::QuizAgain)
     .raw("</button></div>");
 }
 
 /// The key takeaways, each with a scenario that shows it (when the page
 /// offers its strategy).
-fn takeaways(w: &mut W, offered: &[Strategy]) {
+fn takeaways(w: &mut Writer, offered: &[Strategy]) {
     let id = w.id.to_string();
     html!(
         w.out,
         r#"<div role="group" class="rll-takeaways" aria-labelledby="{}-takeaways-title">"#,
         id
     );
-    w.heading(1, "rll-section-title", "takeaways-title", T::TakeawaysTitle)
-        .raw("<ul>");
+    w.heading(
+        1,
+        "rll-section-title",
+        "takeaways-title",
+        Text::TakeawaysTitle,
+    )
+    .raw("<ul>");
     for (text, label, query) in TAKEAWAYS {
         w.raw("<li>").terms(text);
         let strategy = crate::sim::params::parse(crate::sim::params::pairs(query))
@@ -1158,7 +1192,7 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
                 Act::ShowMe.as_str(),
                 query
             );
-            let shown = w.t.fill(T::ShowMe, &[("label", w.t.get(label))]);
+            let shown = w.t.fill(Text::ShowMe, &[("label", w.t.get(label))]);
             w.esc(&shown).raw("</button>");
         }
         w.raw("</li>");
@@ -1167,32 +1201,32 @@ fn takeaways(w: &mut W, offered: &[Strategy]) {
 }
 
 /// Copy controls, the privacy line and the proof (not in embed mode).
-fn footer(w: &mut W) {
+fn footer(w: &mut Writer) {
     w.raw(concat!(r#"<footer class="rll-foot"><div class="rll-foot__actions"><button type="button" class="rll-button""#, mark!(CopyLink))).act(Act::CopyLink).raw(r#">"#)
-        .text(T::CopyLink)
+        .text(Text::CopyLink)
         .raw(concat!(r#"</button><button type="button" class="rll-button""#, mark!(CopyEmbed))).act(Act::CopyEmbed).raw(r#">"#)
-        .text(T::CopyEmbed)
+        .text(Text::CopyEmbed)
         .raw(r#"</button><span class="rll-foot__status" role="status""#).hook(Hook::CopyStatus).raw(r#"></span></div><textarea class=""#).raw(Class::FootFallback.as_str()).raw(r#"" readonly rows="4" aria-label=""#)
-        .text(T::CopyText)
+        .text(Text::CopyText)
         .raw(r#"" hidden></textarea><p class="rll-foot__note">"#)
-        .text(T::Privacy)
+        .text(Text::Privacy)
         .raw(concat!(r#"</p><p class="rll-foot__note"><a href="proof.html""#, mark!(ProofLink), r#">"#))
-        .text(T::Proof)
+        .text(Text::Proof)
         .raw("</a></p></footer>");
 }
 
 /// The code beside the picture: the view fills the files of the strategy
 /// shown ([`super::code::markup`]), its note, and the line the replay is at.
-fn code(w: &mut W) {
+fn code(w: &mut Writer) {
     let id = w.id.to_string();
     html!(
         w.out,
         r#"<div role="group" class="rll-code" aria-labelledby="{}-code-title">"#,
         id
     );
-    w.heading(2, "rll-section-title", "code-title", T::CodeTitle)
+    w.heading(2, "rll-section-title", "code-title", Text::CodeTitle)
         .raw(r#"<p class="rll-code__intro">"#)
-        .text(T::CodeIntro)
+        .text(Text::CodeIntro)
         .raw(concat!(r#"</p><div class="rll-code__files""#, mark!(Code)))
         .slot(Slot::Code)
         .raw(concat!(r#"></div><p class="rll-code__at""#, mark!(CodeAt)))

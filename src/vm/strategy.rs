@@ -15,7 +15,7 @@
 //! `snippets.rs`. `docs/DECISIONS.md`, "Adding a strategy", has the steps.
 
 use super::snippets::{self, File};
-use super::text::T;
+use super::text::Text;
 use crate::sim::{Algo, Strategy};
 
 /// What the view says about one strategy.
@@ -24,16 +24,16 @@ pub struct About {
     /// Its id, as [`Strategy::as_str`] writes it (checked by a test).
     pub id: &'static str,
     /// The tab's label and its two-word hint.
-    pub tab: T,
-    pub hint: T,
+    pub tab: Text,
+    pub hint: Text,
     /// The line under the tabs: what the servers do.
-    pub summary: T,
+    pub summary: Text,
     /// The note beside the Redis-calls figure.
-    pub calls: T,
+    pub calls: Text,
     /// The explanation's two paragraphs and its "in production" line.
-    pub explain: [T; 3],
+    pub explain: [Text; 3],
     /// The note under the code.
-    pub code: T,
+    pub code: Text,
     /// What the picture's key can show for it beyond what every strategy
     /// draws (see [`super::topology::key_shows`]).
     pub key: &'static [&'static str],
@@ -51,12 +51,12 @@ pub struct Way {
     pub algo: Algo,
     /// The strategy's name, its summary and its explanation's two
     /// paragraphs, run that way (the "in production" line is the row's).
-    pub name: T,
-    pub summary: T,
-    pub explain: [T; 2],
+    pub name: Text,
+    pub summary: Text,
+    pub explain: [Text; 2],
     /// The files shown, and the note under them.
     pub files: &'static [File],
-    pub code: T,
+    pub code: Text,
 }
 
 /// A strategy's row, from its id.
@@ -67,16 +67,16 @@ macro_rules! about {
     ($id:literal, $key:expr, $files:expr, $ways:expr) => {
         About {
             id: $id,
-            tab: T::named(concat!("tab.", $id)),
-            hint: T::named(concat!("hint.", $id)),
-            summary: T::named(concat!("summary.", $id)),
-            calls: T::named(concat!("calls.", $id)),
+            tab: Text::named(concat!("tab.", $id)),
+            hint: Text::named(concat!("hint.", $id)),
+            summary: Text::named(concat!("summary.", $id)),
+            calls: Text::named(concat!("calls.", $id)),
             explain: [
-                T::named(concat!("explain.", $id, ".1")),
-                T::named(concat!("explain.", $id, ".2")),
-                T::named(concat!("production.", $id)),
+                Text::named(concat!("explain.", $id, ".1")),
+                Text::named(concat!("explain.", $id, ".2")),
+                Text::named(concat!("production.", $id)),
             ],
-            code: T::named(concat!("code.", $id)),
+            code: Text::named(concat!("code.", $id)),
             key: $key,
             files: $files,
             ways: $ways,
@@ -116,29 +116,29 @@ const ABOUT: [About; Strategy::ALL.len()] = [
         &[
             Way {
                 algo: Algo::Log,
-                name: T::NameLuaLog,
-                summary: T::SummaryLuaLog,
-                explain: [T::ExplainLuaLog1, T::ExplainLuaLog2],
+                name: Text::NameLuaLog,
+                summary: Text::SummaryLuaLog,
+                explain: [Text::ExplainLuaLog1, Text::ExplainLuaLog2],
                 files: &[snippets::LOG, snippets::LOG_LUA],
-                code: T::CodeLog,
+                code: Text::CodeLog,
             },
             Way {
                 algo: Algo::Counter,
-                name: T::NameLuaCounter,
-                summary: T::SummaryLuaCounter,
-                explain: [T::ExplainLuaCounter1, T::ExplainLuaCounter2],
+                name: Text::NameLuaCounter,
+                summary: Text::SummaryLuaCounter,
+                explain: [Text::ExplainLuaCounter1, Text::ExplainLuaCounter2],
                 files: &[snippets::COUNTER, snippets::COUNTER_LUA],
-                code: T::CodeCounter,
+                code: Text::CodeCounter,
             },
             // Redis's fixed window is INCR's file (the model runs it as
             // one script).
             Way {
                 algo: Algo::Fixed,
-                name: T::NameLuaFixed,
-                summary: T::SummaryLuaFixed,
-                explain: [T::ExplainLuaFixed1, T::ExplainLuaFixed2],
+                name: Text::NameLuaFixed,
+                summary: Text::SummaryLuaFixed,
+                explain: [Text::ExplainLuaFixed1, Text::ExplainLuaFixed2],
                 files: &[snippets::INCR],
-                code: T::CodeIncr,
+                code: Text::CodeIncr,
             },
         ]
     ),
@@ -157,7 +157,7 @@ pub fn way(s: Strategy, a: Algo) -> Option<&'static Way> {
 /// The strategy's name, its summary and its explanation as `s` runs it:
 /// the script's own words when it keeps the count another way than a
 /// bucket (a log, a sliding counter, a fixed window).
-pub fn words(s: &crate::sim::Scenario) -> (T, T, [T; 3]) {
+pub fn words(s: &crate::sim::Scenario) -> (Text, Text, [Text; 3]) {
     let a = about(s.strategy);
     match way(s.strategy, s.algo()) {
         Some(w) => (

@@ -47,17 +47,17 @@ macro_rules! texts {
         /// A key of the widget's text.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
-        pub enum T { $($id),* }
+        pub enum Text { $($id),* }
 
-        /// Every key's name, as content files write it, in [`T`]'s order.
+        /// Every key's name, as content files write it, in [`Text`]'s order.
         pub const KEYS: &[&str] = &[$($key),*];
 
-        /// The built-in English, in [`T`]'s order (in the browser's build,
+        /// The built-in English, in [`Text`]'s order (in the browser's build,
         /// "" for the keys marked `later`).
         pub const ENGLISH: &[&str] = &[$(en!($en $(, $later)?)),*];
 
         /// Whether a key's English is read later, from `later.json`
-        /// (marked `later`), in [`T`]'s order.
+        /// (marked `later`), in [`Text`]'s order.
         pub const LATER: &[bool] = &[$(is_later!($($later)?)),*];
 
         /// What the widget itself reads, instead of the two tables above
@@ -83,7 +83,7 @@ macro_rules! texts {
         };
 
         /// Every key, in order (`ALL[t as usize] == t`).
-        pub const ALL: &[T] = &[$(T::$id),*];
+        pub const ALL: &[Text] = &[$(Text::$id),*];
     };
 }
 
@@ -792,7 +792,7 @@ texts! {
     Tour8Done "tour.8.done" "The overshoot is about one interval's worth of traffic, for far fewer Redis calls than one per request." later;
 }
 
-impl T {
+impl Text {
     /// The key's name as content files write it.
     pub fn key(self) -> &'static str {
         KEYS[self as usize]
@@ -800,7 +800,7 @@ impl T {
 
     /// The key named `name`, found while compiling: used in a constant, a
     /// name that is no key does not compile (see [`super::strategy`]).
-    pub const fn named(name: &str) -> T {
+    pub const fn named(name: &str) -> Text {
         let mut i = 0;
         while i < KEYS.len() {
             if same(KEYS[i].as_bytes(), name.as_bytes()) {
@@ -813,7 +813,7 @@ impl T {
 
     /// The key named `name`, if there is one. In the browser, only once
     /// [`load_later`] has read the names.
-    pub fn from_key(name: &str) -> Option<T> {
+    pub fn from_key(name: &str) -> Option<Text> {
         #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
         #[cfg(all(target_arch = "wasm32", feature = "later"))]
@@ -844,7 +844,7 @@ impl T {
     }
 }
 
-/// What `later.json` gave: every key's name, in [`T`]'s order, and the
+/// What `later.json` gave: every key's name, in [`Text`]'s order, and the
 /// English of the keys marked `later` (by key, "" for the others).
 struct Later {
     #[cfg_attr(not(all(target_arch = "wasm32", feature = "later")), allow(dead_code))]
@@ -861,7 +861,7 @@ pub fn later_ready() -> bool {
     !cfg!(all(target_arch = "wasm32", feature = "later")) || LOADED.get().is_some()
 }
 
-/// Reads `later.json`: `keys`, every key's name in [`T`]'s order, and
+/// Reads `later.json`: `keys`, every key's name in [`Text`]'s order, and
 /// `english`, the sentence for a key marked `later` ([`later_english`]).
 /// False, and nothing kept, if the names are not one a key, or a
 /// sentence is missing or empty.
@@ -934,7 +934,7 @@ pub fn placeholders(s: &str) -> Vec<&str> {
 /// content file gave.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Texts {
-    replaced: Vec<(T, String)>,
+    replaced: Vec<(Text, String)>,
 }
 
 impl Texts {
@@ -944,12 +944,12 @@ impl Texts {
     }
 
     /// English with `replaced` sentences instead (each already checked).
-    pub fn with(replaced: Vec<(T, String)>) -> Texts {
+    pub fn with(replaced: Vec<(Text, String)>) -> Texts {
         Texts { replaced }
     }
 
     /// The sentence for `t`.
-    pub fn get(&self, t: T) -> &str {
+    pub fn get(&self, t: Text) -> &str {
         self.replaced
             .iter()
             .rev()
@@ -959,14 +959,14 @@ impl Texts {
 
     /// The sentence for `t` with its placeholders filled: `{name}` becomes
     /// the value given for `name`; unknown placeholders stay as written.
-    pub fn fill(&self, t: T, args: &[(&str, &str)]) -> String {
+    pub fn fill(&self, t: Text, args: &[(&str, &str)]) -> String {
         fill(self.get(t), args)
     }
 
     /// A number as the widget writes it ("50,000", "2.5") in this text's
     /// style: its thousands separator and decimal mark.
     pub fn num(&self, s: &str) -> String {
-        let (th, de) = (self.get(T::Thousands), self.get(T::Decimal));
+        let (th, de) = (self.get(Text::Thousands), self.get(Text::Decimal));
         if th == "," && de == "." {
             return s.to_string();
         }
@@ -981,7 +981,7 @@ impl Texts {
 
     /// "1 request" or "3 requests": `one` for exactly one, else `many`,
     /// with `{n}` filled.
-    pub fn count(&self, n: u64, one: T, many: T) -> String {
+    pub fn count(&self, n: u64, one: Text, many: Text) -> String {
         let n_text = n.to_string();
         self.fill(if n == 1 { one } else { many }, &[("n", &n_text)])
     }

@@ -3,7 +3,7 @@
 //! SET a shaded stretch runs from a request's GET to its SET.
 
 use super::html::Html;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::sim::{Command, Health, Place, Report, Scenario, Strategy};
 
 /// How many requests the timeline shows.
@@ -111,20 +111,20 @@ pub fn timeline(r: &Report, shared: &[Option<u32>]) -> Timeline {
 /// request's number (`data-request`) and says the row in words ("#1
 /// server 2: ok"), as the drawing shows it.
 pub fn rows_markup(tl: &Timeline, texts: &super::text::Texts) -> Html {
-    use super::text::T;
+    use super::text::Text;
     let mut out = Html::new();
     for row in &tl.rows {
         let name = texts.fill(
-            T::RowName,
+            Text::RowName,
             &[
                 ("i", &row.number.to_string()),
                 ("s", &row.server.to_string()),
             ],
         );
         let answer = texts.get(if row.allowed {
-            T::AnswerOk
+            Text::AnswerOk
         } else {
-            T::AnswerNo
+            Text::AnswerNo
         });
         crate::html!(
             out,
@@ -150,16 +150,16 @@ pub fn shown(s: Strategy, hiding: bool) -> bool {
 
 /// The sentence over the timeline for `s`: Redis down and a zero round
 /// trip say so before the strategy does.
-pub fn caption(s: &Scenario) -> T {
+pub fn caption(s: &Scenario) -> Text {
     if s.redis == Health::Down {
-        T::TimelineDown
+        Text::TimelineDown
     } else if s.rtt_us == 0 {
-        T::TimelineRtt0
+        Text::TimelineRtt0
     } else {
         match s.strategy.command() {
-            Some(Command::Get) => T::TimelineGetSet,
-            Some(Command::EvalSha) => T::TimelineLua,
-            _ => T::TimelineIncr,
+            Some(Command::Get) => Text::TimelineGetSet,
+            Some(Command::EvalSha) => Text::TimelineLua,
+            _ => Text::TimelineIncr,
         }
     }
 }
@@ -167,15 +167,15 @@ pub fn caption(s: &Scenario) -> T {
 /// The key under the timeline, as markup: a swatch and a name for each
 /// mark `strategy` draws, then what the answer column means.
 pub fn key(strategy: Strategy, texts: &Texts) -> Html {
-    let items: &[(&str, T)] = match strategy.command() {
+    let items: &[(&str, Text)] = match strategy.command() {
         Some(Command::Get) => &[
-            ("get", T::KeyGet),
-            ("set", T::KeySet),
-            ("gap", T::KeyGap),
-            ("", T::KeyAnswer),
+            ("get", Text::KeyGet),
+            ("set", Text::KeySet),
+            ("gap", Text::KeyGap),
+            ("", Text::KeyAnswer),
         ],
-        Some(Command::EvalSha) => &[("incr", T::KeyEval), ("", T::KeyAnswer)],
-        _ => &[("incr", T::KeyIncr), ("", T::KeyAnswer)],
+        Some(Command::EvalSha) => &[("incr", Text::KeyEval), ("", Text::KeyAnswer)],
+        _ => &[("incr", Text::KeyIncr), ("", Text::KeyAnswer)],
     };
     let items: Vec<Html> = items
         .iter()

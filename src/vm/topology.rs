@@ -16,7 +16,7 @@
 use crate::sim::{Call, Command, Health, Moment, Place, Report, RequestTrace, Scenario, Strategy};
 
 use super::format;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// A point, in CSS pixels.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -754,20 +754,20 @@ fn sent_label(command: Command, arg: u32) -> String {
 /// The picture's key, in order: each item's name (its CSS modifier and
 /// its `data-key`) and its words: the marks, then the labels the boxes
 /// carry, each with an example of itself.
-pub const KEY: [(&str, T); 13] = [
-    ("pending", T::KeyPending),
-    ("ok", T::LegendOk),
-    ("over", T::LegendOver),
-    ("no", T::LegendNo),
-    ("command", T::KeyCommand),
-    ("reply", T::KeyReply),
-    ("shared", T::KeyShared),
-    ("user", T::KeyUser),
-    ("own", T::KeyOwn),
-    ("sync", T::KeySync),
-    ("tally", T::KeyTally),
-    ("count", T::KeyCount),
-    ("expire", T::KeyExpire),
+pub const KEY: [(&str, Text); 13] = [
+    ("pending", Text::KeyPending),
+    ("ok", Text::LegendOk),
+    ("over", Text::LegendOver),
+    ("no", Text::LegendNo),
+    ("command", Text::KeyCommand),
+    ("reply", Text::KeyReply),
+    ("shared", Text::KeyShared),
+    ("user", Text::KeyUser),
+    ("own", Text::KeyOwn),
+    ("sync", Text::KeySync),
+    ("tally", Text::KeyTally),
+    ("count", Text::KeyCount),
+    ("expire", Text::KeyExpire),
 ];
 
 /// Whether key item `name` can happen under strategy `s`, so that the key
@@ -792,9 +792,9 @@ const KEY_DEPENDS: [&str; 9] = [
 /// tokens ("1 token", "3 tokens"), "down", or nothing without Redis.
 pub fn redis_value(s: &Scenario, counter: Option<u32>, texts: &Texts) -> String {
     match (s.redis, counter) {
-        (Health::Down, _) => texts.get(T::RedisIsDown).to_string(),
+        (Health::Down, _) => texts.get(Text::RedisIsDown).to_string(),
         (_, Some(c)) if bucket_in_redis(s) => tokens(c, texts),
-        (_, Some(c)) => texts.fill(T::RedisCounter, &[("n", &c.to_string())]),
+        (_, Some(c)) => texts.fill(Text::RedisCounter, &[("n", &c.to_string())]),
         _ => String::new(),
     }
 }
@@ -808,7 +808,7 @@ fn bucket_in_redis(s: &Scenario) -> bool {
 /// "1 token", "3 tokens": the bucket's whole tokens, in the box and in
 /// the label alike.
 fn tokens(c: u32, texts: &Texts) -> String {
-    texts.count(c.into(), T::RedisToken, T::RedisTokens)
+    texts.count(c.into(), Text::RedisToken, Text::RedisTokens)
 }
 
 /// What the picture shows, in words, for its `aria-label`: at a moment
@@ -818,10 +818,10 @@ pub fn label(sc: &Scenario, m: &Moment, at_end: bool, shared: u32, texts: &Texts
     let bucket = bucket_in_redis(sc);
     let (a, r) = (m.allowed.to_string(), m.refused.to_string());
     let mut s = if at_end {
-        texts.fill(T::LabelEnd, &[("a", &a), ("r", &r)])
+        texts.fill(Text::LabelEnd, &[("a", &a), ("r", &r)])
     } else {
         texts.fill(
-            T::LabelAt,
+            Text::LabelAt,
             &[
                 ("t", &texts.num(&format::moment(m.t_us))),
                 ("a", &a),
@@ -830,15 +830,15 @@ pub fn label(sc: &Scenario, m: &Moment, at_end: bool, shared: u32, texts: &Texts
         )
     };
     if m.gateway_refused > 0 {
-        s.push_str(&texts.fill(T::LabelGateway, &[("g", &m.gateway_refused.to_string())]));
+        s.push_str(&texts.fill(Text::LabelGateway, &[("g", &m.gateway_refused.to_string())]));
     }
     match (m.counter, bucket) {
-        (Some(c), true) => s.push_str(&texts.fill(T::LabelTokens, &[("c", &tokens(c, texts))])),
-        (Some(c), false) => s.push_str(&texts.fill(T::LabelCounter, &[("c", &c.to_string())])),
+        (Some(c), true) => s.push_str(&texts.fill(Text::LabelTokens, &[("c", &tokens(c, texts))])),
+        (Some(c), false) => s.push_str(&texts.fill(Text::LabelCounter, &[("c", &c.to_string())])),
         (None, _) => {}
     }
     if shared > 1 {
-        s.push_str(&texts.fill(T::LabelShared, &[("k", &shared.to_string())]));
+        s.push_str(&texts.fill(Text::LabelShared, &[("k", &shared.to_string())]));
     }
     s
 }

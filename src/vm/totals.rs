@@ -12,7 +12,7 @@ use super::format;
 use super::html::Html;
 use super::names::Mark;
 use super::strategy::about;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::{html, html_of};
 
 /// One verdict line.
@@ -45,38 +45,42 @@ pub fn verdicts(r: &Report, texts: &Texts) -> Vec<VerdictLine> {
         .map(|v| {
             let text = match v {
                 Verdict::NotEnforced => texts.fill(
-                    T::VerdictOver,
+                    Text::VerdictOver,
                     &[(
                         "n",
-                        &texts.count(r.over.into(), T::RequestOne, T::RequestMany),
+                        &texts.count(r.over.into(), Text::RequestOne, Text::RequestMany),
                     )],
                 ),
                 Verdict::Enforced if r.scenario.burst <= r.limit => {
-                    texts.get(T::VerdictFits).to_string()
+                    texts.get(Text::VerdictFits).to_string()
                 }
                 Verdict::Enforced if r.allowed > r.limit => texts.fill(
-                    T::VerdictRefill,
+                    Text::VerdictRefill,
                     &[("n", &n(r.allowed)), ("k", &n(r.allowed - r.limit))],
                 ),
-                Verdict::Enforced => texts.fill(T::VerdictExact, &[("n", &n(r.allowed))]),
+                Verdict::Enforced => texts.fill(Text::VerdictExact, &[("n", &n(r.allowed))]),
                 // The harm in this burst, else the regular user's: never
                 // the early refusals that later requests made up for.
                 Verdict::RefusedUnderLimit if r.wrongly_refused() > 0 => texts.fill(
-                    T::VerdictUnder,
+                    Text::VerdictUnder,
                     &[(
                         "n",
-                        &texts.count(r.wrongly_refused().into(), T::RequestOne, T::RequestMany),
+                        &texts.count(
+                            r.wrongly_refused().into(),
+                            Text::RequestOne,
+                            Text::RequestMany,
+                        ),
                     )],
                 ),
                 Verdict::RefusedUnderLimit => texts.fill(
-                    T::VerdictRegular,
+                    Text::VerdictRegular,
                     &[("k", &n(r.regular_user)), ("l", &n(r.limit))],
                 ),
                 Verdict::AllRefused(AllRefusedWhy::FailClosed) => {
-                    texts.get(T::VerdictAllFail).to_string()
+                    texts.get(Text::VerdictAllFail).to_string()
                 }
                 Verdict::AllRefused(AllRefusedWhy::NoQuota) => {
-                    texts.get(T::VerdictAllQuota).to_string()
+                    texts.get(Text::VerdictAllQuota).to_string()
                 }
             };
             VerdictLine {
@@ -126,7 +130,7 @@ pub fn numbers(r: &Report, m: &Moment) -> Numbers {
 pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
     let n = numbers(r, m);
     let at = texts.fill(
-        T::LabelAt,
+        Text::LabelAt,
         &[
             ("t", &texts.num(&format::moment(m.t_us))),
             ("a", &n.allowed.to_string()),
@@ -154,12 +158,12 @@ pub fn so_far(r: &Report, m: &Moment, texts: &Texts) -> VerdictLine {
 }
 
 /// The key under the counter figure: what it is and what it means.
-pub fn counter_label(r: &Report, at_end: bool) -> T {
+pub fn counter_label(r: &Report, at_end: bool) -> Text {
     let script = r.scenario.strategy.command() == Some(Command::EvalSha);
     match (script, at_end) {
-        (true, _) => T::StatTokens,
-        (_, true) => T::StatCounter,
-        (_, false) => T::StatCounterNow,
+        (true, _) => Text::StatTokens,
+        (_, true) => Text::StatCounter,
+        (_, false) => Text::StatCounterNow,
     }
 }
 
@@ -169,9 +173,9 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
     if s.strategy.batches() {
         let missing = r.allowed.saturating_sub(r.final_counter.unwrap_or(0));
         return if missing > 0 {
-            texts.fill(T::CounterSync, &[("k", &missing.to_string())])
+            texts.fill(Text::CounterSync, &[("k", &missing.to_string())])
         } else {
-            texts.get(T::CounterSyncAll).to_string()
+            texts.get(Text::CounterSyncAll).to_string()
         };
     }
     match s.strategy.command() {
@@ -185,30 +189,30 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
             let lost = r.lost_updates().saturating_sub(by_rule);
             if by_rule > 0 {
                 texts.fill(
-                    T::CounterFailRule,
+                    Text::CounterFailRule,
                     &[("a", &r.allowed.to_string()), ("f", &by_rule.to_string())],
                 )
             } else if lost > 0 {
                 texts.fill(
-                    T::CounterLost,
+                    Text::CounterLost,
                     &[
                         ("a", &r.allowed.to_string()),
                         (
                             "k",
-                            &texts.count(lost.into(), T::RequestOne, T::RequestMany),
+                            &texts.count(lost.into(), Text::RequestOne, Text::RequestMany),
                         ),
                     ],
                 )
             } else {
-                texts.get(T::CounterNoneLost).to_string()
+                texts.get(Text::CounterNoneLost).to_string()
             }
         }
         Some(Command::Incr) if r.scenario.edge_us().is_some() => {
-            texts.get(T::CounterIncrWindow).to_string()
+            texts.get(Text::CounterIncrWindow).to_string()
         }
-        Some(Command::Incr) => texts.get(T::CounterIncr).to_string(),
+        Some(Command::Incr) => texts.get(Text::CounterIncr).to_string(),
         Some(Command::EvalSha) => texts.fill(
-            T::CounterLua,
+            Text::CounterLua,
             &[
                 ("l", &s.limit.to_string()),
                 ("window", &window(s.window_s, texts)),
@@ -221,38 +225,38 @@ pub fn counter_note(r: &Report, texts: &Texts) -> String {
 /// The window in words: "second", "minute", "hour", "30 seconds".
 pub fn window(seconds: u32, texts: &Texts) -> String {
     match seconds {
-        1 => texts.get(T::WindowSecond).to_string(),
-        60 => texts.get(T::WindowMinute).to_string(),
-        3600 => texts.get(T::WindowHour).to_string(),
-        n => texts.fill(T::WindowSeconds, &[("n", &n.to_string())]),
+        1 => texts.get(Text::WindowSecond).to_string(),
+        60 => texts.get(Text::WindowMinute).to_string(),
+        3600 => texts.get(Text::WindowHour).to_string(),
+        n => texts.fill(Text::WindowSeconds, &[("n", &n.to_string())]),
     }
 }
 
 /// The added latency's median, and the note beside it.
 pub fn latency(r: &Report, texts: &Texts) -> (String, String) {
     let median = texts.fill(
-        T::Ms,
+        Text::Ms,
         &[("n", &texts.num(&format::ms(r.latency_median_us)))],
     );
     let note = if r.latency_max_us > 0 {
         texts.fill(
-            T::LatencyMax,
+            Text::LatencyMax,
             &[("m", &texts.num(&format::ms(r.latency_max_us)))],
         )
     } else if r.scenario.strategy.waits_for_redis() {
-        texts.get(T::LatencyZero).to_string()
+        texts.get(Text::LatencyZero).to_string()
     } else if r.scenario.strategy.batches() {
-        texts.get(T::LatencySync).to_string()
+        texts.get(Text::LatencySync).to_string()
     } else if r.scenario.strategy.place() == Place::Front {
-        texts.get(T::LatencyEdge).to_string()
+        texts.get(Text::LatencyEdge).to_string()
     } else {
-        texts.get(T::LatencyNone).to_string()
+        texts.get(Text::LatencyNone).to_string()
     };
     (median, note)
 }
 
 /// The note beside the Redis-calls figure.
-pub fn calls_note(s: Strategy) -> T {
+pub fn calls_note(s: Strategy) -> Text {
     about(s).calls
 }
 
@@ -274,14 +278,14 @@ pub fn ceiling(r: &Report, texts: &Texts) -> Option<(String, bool)> {
     let c = (reached * s.limit).to_string();
     let l = s.limit.to_string();
     let text = if s.lb == LoadBalancer::Sticky && moved && s.servers == 1 {
-        texts.fill(T::StatCeilingRestart, &[("l", &l), ("c", &c)])
+        texts.fill(Text::StatCeilingRestart, &[("l", &l), ("c", &c)])
     } else {
         texts.fill(
-            T::StatCeiling,
+            Text::StatCeiling,
             &[
                 (
                     "servers",
-                    &texts.count(reached.into(), T::ServersOne, T::ServersMany),
+                    &texts.count(reached.into(), Text::ServersOne, Text::ServersMany),
                 ),
                 ("l", &l),
                 ("c", &c),
@@ -307,9 +311,9 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
     let health = |h: Health| {
         texts
             .get(match h {
-                Health::Up => T::HealthUp,
-                Health::Slow => T::HealthSlow,
-                Health::Down => T::HealthDown,
+                Health::Up => Text::HealthUp,
+                Health::Slow => Text::HealthSlow,
+                Health::Down => Text::HealthDown,
             })
             .to_string()
     };
@@ -317,14 +321,14 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
     let (place, batches) = (s.strategy.place(), s.strategy.batches());
     match place {
         // Counted in memory or at the gateway: no Redis to lose.
-        Place::Memory if !batches => texts.get(T::DownNone).to_string(),
-        Place::Front => texts.get(T::DownEdge).to_string(),
+        Place::Memory if !batches => texts.get(Text::DownNone).to_string(),
+        Place::Front => texts.get(Text::DownEdge).to_string(),
         // The batched sync's servers keep deciding alone.
         _ if batches && s.redis != Health::Up => {
             let late = r.calls.iter().filter(|c| c.abandoned_us.is_some()).count();
             let local = crate::sim::allowed(&s.with_strategy(Strategy::ALONE));
             texts.fill(
-                T::DownSyncNow,
+                Text::DownSyncNow,
                 &[
                     ("health", &health(s.redis)),
                     ("k", &late.to_string()),
@@ -336,7 +340,7 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
             )
         }
         _ if batches => texts.fill(
-            T::DownSyncIf,
+            Text::DownSyncIf,
             &[
                 ("a", &down.map_or(r.allowed, |d| d.allowed).to_string()),
                 ("b", &b),
@@ -344,9 +348,9 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
         ),
         _ if r.fail_decided > 0 => texts.fill(
             if r.fail_decided == 1 {
-                T::DownNowOne
+                Text::DownNowOne
             } else {
-                T::DownNow
+                Text::DownNow
             },
             &[
                 ("health", &health(s.redis)),
@@ -355,9 +359,9 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
                 (
                     "verdict",
                     texts.get(if s.fail == Fail::Open {
-                        T::DownAllowed
+                        Text::DownAllowed
                     } else {
-                        T::DownRefused
+                        Text::DownRefused
                     }),
                 ),
                 ("a", &r.allowed.to_string()),
@@ -365,13 +369,13 @@ pub fn redis_note(r: &Report, down: Option<&Report>, texts: &Texts) -> String {
             ],
         ),
         _ if s.redis == Health::Slow => {
-            texts.fill(T::DownSlowInTime, &[("t", &s.timeout_ms.to_string())])
+            texts.fill(Text::DownSlowInTime, &[("t", &s.timeout_ms.to_string())])
         }
         _ => texts.fill(
             if s.fail == Fail::Open {
-                T::DownIfOpen
+                Text::DownIfOpen
             } else {
-                T::DownIfClosed
+                Text::DownIfClosed
             },
             &[
                 ("t", &s.timeout_ms.to_string()),
@@ -413,7 +417,7 @@ pub fn head(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Head {
         vec![so_far(r, m, t)]
     };
     let n = numbers(r, m);
-    let of = t.fill(T::StatAllowedOf, &[("b", &s.burst.to_string())]);
+    let of = t.fill(Text::StatAllowedOf, &[("b", &s.burst.to_string())]);
     let (before, after) = of.split_once("{l}").unwrap_or((&of, ""));
     // The bar: 1000 units for the burst; allowed within the limit, then
     // beyond it, and a tick at the limit.
@@ -433,7 +437,7 @@ pub fn head(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Head {
         ceiling: ceiling(r, t),
         regular: (
             r.regular_user,
-            t.fill(T::StatRegularOf, &[("l", &s.limit.to_string())]),
+            t.fill(Text::StatRegularOf, &[("l", &s.limit.to_string())]),
         ),
     }
 }
@@ -492,8 +496,8 @@ pub fn head_skeleton(t: &Texts) -> Html {
             data!(Part = "regular-of"),
             "></span></p>"
         ),
-        t.get(T::StatAllowed),
-        t.get(T::StatRegular),
+        t.get(Text::StatAllowed),
+        t.get(Text::StatRegular),
     )
 }
 
@@ -590,7 +594,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     let text = |x: u32| x.to_string();
     stat(
         &mut out,
-        t.get(T::StatBeyond),
+        t.get(Text::StatBeyond),
         Mark::Over.as_str(),
         &text(n.over),
         &text(n.over),
@@ -600,7 +604,7 @@ pub fn stats_html(r: &Report, m: &Moment, at_end: bool, t: &Texts) -> Html {
     if s.strategy.place() == Place::Front {
         stat(
             &mut out,
-            t.get(T::StatGateway),
+            t.get(Text::StatGateway),
             Mark::GatewayRefused.as_str(),
             &text(n.gateway),
             &text(n.gateway),
@@ -632,9 +636,9 @@ pub fn under_note(r: &Report, texts: &Texts) -> Option<String> {
     let wrong = r.wrongly_refused();
     (r.refused_under_limit > 0).then(|| {
         if wrong == 0 {
-            texts.get(T::UnderReplaced).to_string()
+            texts.get(Text::UnderReplaced).to_string()
         } else {
-            texts.fill(T::UnderWrong, &[("n", &wrong.to_string())])
+            texts.fill(Text::UnderWrong, &[("n", &wrong.to_string())])
         }
     })
 }
@@ -665,7 +669,7 @@ fn under_stat(out: &mut Html, r: &Report, n: &Numbers, at_end: bool, t: &Texts) 
             data!(Value = {}),
             ">{}</span> {}</dd></div>"
         ),
-        t.get(T::StatUnder),
+        t.get(Text::StatUnder),
         n.under,
         n.under,
         note
@@ -682,7 +686,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     let per = t.num(&format::hundredths(r.calls_per_request_hundredths()));
     stat(
         &mut out,
-        t.get(T::StatLatency),
+        t.get(Text::StatLatency),
         Mark::LatencyMedian.as_str(),
         &format::ms(r.latency_median_us),
         &median,
@@ -698,10 +702,10 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
             ">{}</span>"
         ),
         m.calls,
-        t.fill(T::StatCallsAll, &[("n", &m.calls.to_string())])
+        t.fill(Text::StatCallsAll, &[("n", &m.calls.to_string())])
     );
     let note = Html::text(&t.fill(
-        T::StatCallsNote,
+        Text::StatCallsNote,
         &[("note", t.get(calls_note(r.scenario.strategy)))],
     ))
     .replace("{all}", &all);
@@ -713,7 +717,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
             data!(Value = {}),
             r#">{}</span> <span class="rll-stat__of">{}</span></dd></div>"#
         ),
-        t.get(T::StatCalls),
+        t.get(Text::StatCalls),
         format::hundredths(r.calls_per_request_hundredths()),
         per,
         note
@@ -721,11 +725,11 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     let ops = r.ops_per_second();
     stat(
         &mut out,
-        t.get(T::CostOps),
+        t.get(Text::CostOps),
         Mark::RedisOpsPerSecond.as_str(),
         &ops.to_string(),
         &t.num(&format::grouped(ops)),
-        if ops == 0 { t.get(T::CostNone) } else { "" },
+        if ops == 0 { t.get(Text::CostNone) } else { "" },
     );
     // What each way of keeping the count holds per user, once the learner
     // has set an edge or another way (the default screen is unchanged).
@@ -734,7 +738,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
         let a = s.algo();
         stat(
             &mut out,
-            t.get(T::CostKept),
+            t.get(Text::CostKept),
             Mark::KeptPerUser.as_str(),
             a.as_str(),
             &super::windows::kept(a, s.limit, t),
@@ -744,7 +748,7 @@ pub fn cost_html(r: &Report, m: &Moment, t: &Texts) -> Html {
     let nodes = r.redis_nodes().to_string();
     stat(
         &mut out,
-        t.get(T::CostNodes),
+        t.get(Text::CostNodes),
         Mark::RedisNodes.as_str(),
         &nodes,
         &nodes,

@@ -13,7 +13,7 @@ use crate::sim::{Knob, Report, Scenario, EDGE, KNOBS, RTT, SERVERS};
 
 use super::html::{esc, Html};
 use super::names::Act;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 use crate::html;
 
 /// What a step asks the learner to reach. Multiples of the limit are in
@@ -262,15 +262,15 @@ fn step(words: [String; 5], not: Option<String>, goal: Goal, query: &str) -> Opt
 
 /// The built-in steps: the sentences' keys (title, text, task, hint,
 /// explanation, why not), the goal and the opening scenario.
-type Builtin = ([T; 5], Option<T>, &'static str, &'static str);
+type Builtin = ([Text; 5], Option<Text>, &'static str, &'static str);
 const BUILTIN: [Builtin; 8] = [
     (
         [
-            T::Tour1Title,
-            T::Tour1Text,
-            T::Tour1Goal,
-            T::Tour1Hint,
-            T::Tour1Done,
+            Text::Tour1Title,
+            Text::Tour1Text,
+            Text::Tour1Goal,
+            Text::Tour1Hint,
+            Text::Tour1Done,
         ],
         None,
         "replay-end",
@@ -278,11 +278,11 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour2Title,
-            T::Tour2Text,
-            T::Tour2Goal,
-            T::Tour2Hint,
-            T::Tour2Done,
+            Text::Tour2Title,
+            Text::Tour2Text,
+            Text::Tour2Goal,
+            Text::Tour2Hint,
+            Text::Tour2Done,
         ],
         None,
         "allowed-at-least 2.1 then setting lb sticky and allowed-at-most 1 then setting lb sticky and allowed-at-least 1.1",
@@ -290,11 +290,11 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour3Title,
-            T::Tour3Text,
-            T::Tour3Goal,
-            T::Tour3Hint,
-            T::Tour3Done,
+            Text::Tour3Title,
+            Text::Tour3Text,
+            Text::Tour3Goal,
+            Text::Tour3Hint,
+            Text::Tour3Done,
         ],
         None,
         "regular-user-below-limit then setting strategy edge and allowed-at-most 1",
@@ -302,11 +302,11 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour4Title,
-            T::Tour4Text,
-            T::Tour4Goal,
-            T::Tour4Hint,
-            T::Tour4Done,
+            Text::Tour4Title,
+            Text::Tour4Text,
+            Text::Tour4Goal,
+            Text::Tour4Hint,
+            Text::Tour4Done,
         ],
         None,
         "allowed-at-least 2",
@@ -314,11 +314,11 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour5Title,
-            T::Tour5Text,
-            T::Tour5Goal,
-            T::Tour5Hint,
-            T::Tour5Done,
+            Text::Tour5Title,
+            Text::Tour5Text,
+            Text::Tour5Goal,
+            Text::Tour5Hint,
+            Text::Tour5Done,
         ],
         None,
         "exact-with 12 10",
@@ -326,11 +326,11 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour6Title,
-            T::Tour6Text,
-            T::Tour6Goal,
-            T::Tour6Hint,
-            T::Tour6Done,
+            Text::Tour6Title,
+            Text::Tour6Text,
+            Text::Tour6Goal,
+            Text::Tour6Hint,
+            Text::Tour6Done,
         ],
         None,
         "edge-inside and allowed-at-least 1.5 then edge-inside and setting algo log bucket and allowed-at-most 1",
@@ -338,23 +338,23 @@ const BUILTIN: [Builtin; 8] = [
     ),
     (
         [
-            T::Tour7Title,
-            T::Tour7Text,
-            T::Tour7Goal,
-            T::Tour7Hint,
-            T::Tour7Done,
+            Text::Tour7Title,
+            Text::Tour7Text,
+            Text::Tour7Goal,
+            Text::Tour7Hint,
+            Text::Tour7Done,
         ],
-        Some(T::Tour7Not),
+        Some(Text::Tour7Not),
         "setting fail closed",
         "strategy=incr&redis=down",
     ),
     (
         [
-            T::Tour8Title,
-            T::Tour8Text,
-            T::Tour8Goal,
-            T::Tour8Hint,
-            T::Tour8Done,
+            Text::Tour8Title,
+            Text::Tour8Text,
+            Text::Tour8Goal,
+            Text::Tour8Hint,
+            Text::Tour8Done,
         ],
         None,
         "allowed-at-most 1.5",
@@ -471,14 +471,17 @@ pub fn read(written: &[Written], t: &Texts) -> (Vec<Step>, Vec<String>) {
     // One notice, however many steps are left out.
     let notices = match &bad[..] {
         [] => Vec::new(),
-        [(n, name)] => vec![t.fill(T::NoticeTourStep, &[("n", &n.to_string()), ("name", name)])],
+        [(n, name)] => vec![t.fill(
+            Text::NoticeTourStep,
+            &[("n", &n.to_string()), ("name", name)],
+        )],
         _ => {
             let mut list: Vec<String> = bad.iter().take(10).map(|(n, _)| n.to_string()).collect();
             if bad.len() > 10 {
                 list.push("…".into());
             }
             vec![t.fill(
-                T::NoticeTourSteps,
+                Text::NoticeTourSteps,
                 &[
                     ("count", &bad.len().to_string()),
                     ("list", &list.join(", ")),
@@ -521,7 +524,7 @@ pub fn open_at(k: u32, n: usize, t: &Texts) -> (usize, Option<String>) {
     let at = (k as usize).clamp(1, n);
     let notice = (at != k as usize).then(|| {
         t.fill(
-            T::NoticeTour,
+            Text::NoticeTour,
             &[
                 ("given", &k.to_string()),
                 ("n", &n.to_string()),
@@ -537,9 +540,9 @@ pub fn open_at(k: u32, n: usize, t: &Texts) -> (usize, Option<String>) {
 pub fn offer(n: usize, t: &Texts) -> String {
     t.fill(
         if n == 1 {
-            T::TourStartOne
+            Text::TourStartOne
         } else {
-            T::TourStart
+            Text::TourStart
         },
         &[
             ("n", &n.to_string()),
@@ -583,7 +586,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         id,
         k + 1,
         n,
-        esc(&t.fill(T::TourProgress, &[("k", &kk), ("n", &nn)])),
+        esc(&t.fill(Text::TourProgress, &[("k", &kk), ("n", &nn)])),
         h,
         id,
         id,
@@ -591,7 +594,7 @@ pub fn panel(steps: &[Step], k: usize, t: &Texts, id: &str, h: u8) -> Html {
         h,
         esc(&s.text),
         s.goal.phases().len(),
-        esc(t.get(T::TourGoalLabel)),
+        esc(t.get(Text::TourGoalLabel)),
         esc(&s.task)
     );
     acts(&mut o, s, k, n, t, id);
@@ -625,22 +628,22 @@ fn acts(o: &mut Html, s: &Step, k: usize, n: usize, t: &Texts, id: &str) {
             r#" hidden>{}</p></div></section>"#
         ),
         id,
-        esc(t.get(T::TourHint)),
+        esc(t.get(Text::TourHint)),
         if k == 0 { " disabled" } else { "" },
-        esc(t.get(T::TourBack)),
+        esc(t.get(Text::TourBack)),
         esc(t.get(if k + 1 == n {
-            T::TourFinish
+            Text::TourFinish
         } else {
-            T::TourNext
+            Text::TourNext
         })),
-        esc(t.get(T::TourExit)),
-        esc(t.get(T::TourAll)),
+        esc(t.get(Text::TourExit)),
+        esc(t.get(Text::TourAll)),
         id,
         esc(&s.hint)
     );
 }
 
-/// The panel while the steps' words are on their way ([`T::TourLoading`]),
+/// The panel while the steps' words are on their way ([`Text::TourLoading`]),
 /// or, if they could not be fetched, why not with the way out of the
 /// lesson. The line takes the focus (`tabindex`) while the Start button it
 /// replaces is gone.
@@ -657,9 +660,9 @@ pub fn waiting(failed: bool, t: &Texts, id: &str) -> Html {
         ),
         id,
         esc(t.get(if failed {
-            T::TourNotLoaded
+            Text::TourNotLoaded
         } else {
-            T::TourLoading
+            Text::TourLoading
         }))
     );
     if failed {
@@ -671,7 +674,7 @@ pub fn waiting(failed: bool, t: &Texts, id: &str) -> Html {
                 act!(TourExit),
                 r#">{}</button></div>"#
             ),
-            esc(t.get(T::TourExit))
+            esc(t.get(Text::TourExit))
         );
     }
     o.push_lit("</div>");
@@ -693,26 +696,26 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
         id,
         h,
         id,
-        esc(t.get(T::TourRecapTitle)),
+        esc(t.get(Text::TourRecapTitle)),
         h,
         esc(&t.fill(
-            T::TourRecapMet,
+            Text::TourRecapMet,
             &[("met", &met.to_string()), ("n", &n.to_string())]
         ))
     );
     for key in [
-        T::TourRecap1,
-        T::TourRecap2,
-        T::TourRecap3,
-        T::TourRecap5,
-        T::TourRecap4,
+        Text::TourRecap1,
+        Text::TourRecap2,
+        Text::TourRecap3,
+        Text::TourRecap5,
+        Text::TourRecap4,
     ] {
         if !t.get(key).is_empty() {
             html!(o, "<li>{}</li>", esc(t.get(key)));
         }
     }
     o.push_lit(r#"</ul><div class="rll-tour__acts">"#);
-    let button = |o: &mut Html, act: Act, key: T, primary: bool| {
+    let button = |o: &mut Html, act: Act, key: Text, primary: bool| {
         html!(
             o,
             concat!(
@@ -725,10 +728,10 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
         );
     };
     if quiz {
-        button(&mut o, Act::TourQuiz, T::TourRecapQuiz, true);
+        button(&mut o, Act::TourQuiz, Text::TourRecapQuiz, true);
     }
-    button(&mut o, Act::TourStart, T::TourAgain, !quiz);
-    button(&mut o, Act::TourClose, T::TourClose, false);
+    button(&mut o, Act::TourStart, Text::TourAgain, !quiz);
+    button(&mut o, Act::TourClose, Text::TourClose, false);
     o.push_lit("</div></section>");
     o
 }
@@ -741,10 +744,10 @@ pub fn recap(met: u32, n: usize, quiz: bool, t: &Texts, id: &str, h: u8) -> Html
 pub fn status(s: &Step, reached: usize, met: bool, at_end: bool, t: &Texts) -> String {
     let n = s.goal.phases().len();
     if reached >= n {
-        format!("{} {}", t.get(T::TourMet), s.done)
+        format!("{} {}", t.get(Text::TourMet), s.done)
     } else if reached > 0 {
         t.fill(
-            T::TourPart,
+            Text::TourPart,
             &[("k", &reached.to_string()), ("n", &n.to_string())],
         )
     } else if !met && at_end {

@@ -9,7 +9,7 @@ use crate::sim::keep::Grid;
 use crate::sim::{Algo, Command, Report, Scenario, Strategy};
 
 use super::html::Html;
-use super::text::{Texts, T};
+use super::text::{Text, Texts};
 
 /// The first window the strip shows: the one the edge ends (the windows
 /// are numbered from it, window 1, in the picture and the words).
@@ -119,12 +119,12 @@ pub fn strip(r: &Report, t_us: u64, t: &Texts) -> Html {
     if wins.is_empty() {
         return out;
     }
-    let w = t.fill(T::Seconds, &[("n", &t.num(&format_grouped(s.window_s)))]);
+    let w = t.fill(Text::Seconds, &[("n", &t.num(&format_grouped(s.window_s)))]);
     let e = s.edge_ms.unwrap_or(0).to_string();
     html!(
         out,
         r#"<p class="rll-windows__head">{}</p><ol class="rll-windows__list">"#,
-        t.fill(T::WindowsHead, &[("w", &w), ("e", &t.num(&e))])
+        t.fill(Text::WindowsHead, &[("w", &w), ("e", &t.num(&e))])
     );
     for win in &wins {
         html!(
@@ -144,7 +144,7 @@ pub fn strip(r: &Report, t_us: u64, t: &Texts) -> Html {
             win.count,
             name(Some(win.k), t),
             t.fill(
-                T::WindowCount,
+                Text::WindowCount,
                 &[("c", &win.count.to_string()), ("l", &s.limit.to_string())]
             )
         );
@@ -163,7 +163,7 @@ pub fn fill(w: &Win, limit: u32) -> u32 {
 /// (" · w2"); empty without one.
 pub fn tag(k: Option<i32>, t: &Texts) -> String {
     match k {
-        Some(k) => t.fill(T::WindowTag, &[("w", &number(k).to_string())]),
+        Some(k) => t.fill(Text::WindowTag, &[("w", &number(k).to_string())]),
         None => String::new(),
     }
 }
@@ -172,7 +172,7 @@ pub fn tag(k: Option<i32>, t: &Texts) -> String {
 /// ("window 2"); empty without one.
 pub fn name(k: Option<i32>, t: &Texts) -> String {
     match k {
-        Some(k) => t.fill(T::WindowName, &[("w", &number(k).to_string())]),
+        Some(k) => t.fill(Text::WindowName, &[("w", &number(k).to_string())]),
         None => String::new(),
     }
 }
@@ -196,7 +196,7 @@ pub fn redis_window(r: &Report, t_us: u64) -> Option<i32> {
 pub fn narrated(s: &Scenario, k: i32, t: &Texts) -> String {
     let start = Grid::of(s).start(k.into());
     t.fill(
-        T::NarrWindow,
+        Text::NarrWindow,
         &[
             ("w", &number(k).to_string()),
             ("t", &t.num(&ms_signed(start))),
@@ -207,20 +207,20 @@ pub fn narrated(s: &Scenario, k: i32, t: &Texts) -> String {
 /// What a way of keeping the count holds per user, for the cost panel.
 pub fn kept(a: Algo, limit: u32, t: &Texts) -> String {
     match a {
-        Algo::Fixed => t.get(T::CostKeptFixed).to_string(),
-        Algo::Log => t.fill(T::CostKeptLog, &[("l", &limit.to_string())]),
-        Algo::Counter => t.get(T::CostKeptCounter).to_string(),
-        Algo::Bucket => t.get(T::CostKeptBucket).to_string(),
+        Algo::Fixed => t.get(Text::CostKeptFixed).to_string(),
+        Algo::Log => t.fill(Text::CostKeptLog, &[("l", &limit.to_string())]),
+        Algo::Counter => t.get(Text::CostKeptCounter).to_string(),
+        Algo::Bucket => t.get(Text::CostKeptBucket).to_string(),
     }
 }
 
 /// Each way of keeping the count with its name and its consequence, in
 /// the order the choice offers them.
-pub const ALGOS: [(Algo, T, T); 4] = [
-    (Algo::Fixed, T::AlgoFixed, T::AlgoFixedNote),
-    (Algo::Log, T::AlgoLog, T::AlgoLogNote),
-    (Algo::Counter, T::AlgoCounter, T::AlgoCounterNote),
-    (Algo::Bucket, T::AlgoBucket, T::AlgoBucketNote),
+pub const ALGOS: [(Algo, Text, Text); 4] = [
+    (Algo::Fixed, Text::AlgoFixed, Text::AlgoFixedNote),
+    (Algo::Log, Text::AlgoLog, Text::AlgoLogNote),
+    (Algo::Counter, Text::AlgoCounter, Text::AlgoCounterNote),
+    (Algo::Bucket, Text::AlgoBucket, Text::AlgoBucketNote),
 ];
 
 /// The sentence under the choice for a strategy that keeps a fixed window

@@ -442,7 +442,7 @@ fn the_import_check_finds_imports_and_cycles() {
         ]
     );
     assert_eq!(
-        imports("vm", "use super::text::{Texts, T};\nuse crate::ui::x;"),
+        imports("vm", "use super::text::{Texts, Text};\nuse crate::ui::x;"),
         ["ui/x", "vm/text"]
     );
     // A → B → C → A, through a group, a path and an absolute path.

@@ -11,7 +11,7 @@ use std::path::Path;
 use ratelimit_lab::sim::{Algo, Command, Strategy};
 use ratelimit_lab::vm::code::{at_sentence, files, here, line_of, markup, Here};
 use ratelimit_lab::vm::glossary::{link, section, TERMS};
-use ratelimit_lab::vm::text::T;
+use ratelimit_lab::vm::text::Text;
 
 use crate::vm_support::{attrs, english, report, strategies, text_of};
 
@@ -143,7 +143,7 @@ fn get_then_set_shows_the_race_and_names_the_fix() {
     let text = files(Strategy::GetSet, Algo::Fixed)[0].text();
     assert!(text.contains("redis.get(") && text.contains("redis.set("));
     assert!(text.contains("redis.incr("), "names the one-line fix");
-    assert!(english().get(T::CodeGetSet).contains("INCR"));
+    assert!(english().get(Text::CodeGetSet).contains("INCR"));
 }
 
 /// The line `here` gives, as the text on it.
@@ -399,7 +399,7 @@ fn the_other_strategies_mark_the_line_of_each_step() {
     }
     assert_eq!(
         at_sentence(None, &english()),
-        english().get(T::CodeWhen).to_string()
+        english().get(Text::CodeWhen).to_string()
     );
 }
 
@@ -407,20 +407,20 @@ fn the_other_strategies_mark_the_line_of_each_step() {
 fn a_term_opens_where_it_first_appears_and_only_there() {
     let t = english();
     let mut linked = Vec::new();
-    let framing = link(t.get(T::Framing), &t, &mut linked, "rll1");
+    let framing = link(t.get(Text::Framing), &t, &mut linked, "rll1");
     assert!(framing.contains(r#"data-term="load-balancer" aria-expanded="false" aria-controls="rll1-term-load-balancer">load balancer</button><span class="rll-term__def" id="rll1-term-load-balancer" role="note" hidden>"#), "{framing}");
     assert_eq!(
         text_of(&framing)
-            .replace(t.get(T::DefBalancer), "")
-            .replace(t.get(T::DefRateLimit), ""),
-        t.get(T::Framing)
+            .replace(t.get(Text::DefBalancer), "")
+            .replace(t.get(Text::DefRateLimit), ""),
+        t.get(Text::Framing)
     );
     // Already linked: the next appearance is plain text.
-    let again = link(t.get(T::Takeaway1), &t, &mut linked, "rll1");
+    let again = link(t.get(Text::Takeaway1), &t, &mut linked, "rll1");
     assert!(!again.contains("load-balancer"), "{again}");
     // A term matches at the start of a word, to the word's end.
     let mut linked = Vec::new();
-    let s = link(t.get(T::Takeaway3), &t, &mut linked, "rll1");
+    let s = link(t.get(Text::Takeaway3), &t, &mut linked, "rll1");
     assert!(s.contains(">atomically</button>"), "{s}");
     // The glossary lists every term with its definition.
     let g = section(&t, "rll1", 3);

@@ -5,7 +5,7 @@
 //! is refused as a whole, with a reason that names the problem.
 
 use ratelimit_lab::vm::content::parse;
-use ratelimit_lab::vm::text::{placeholders, ALL, ENGLISH, KEYS, T};
+use ratelimit_lab::vm::text::{placeholders, Text, ALL, ENGLISH, KEYS};
 
 /// A JSON string literal.
 fn json(s: &str) -> String {
@@ -62,10 +62,10 @@ fn a_file_replacing_every_sentence_is_taken_whole() {
 #[test]
 fn keys_left_out_keep_the_english() {
     let c = parse(&texts(&[("title", "Labo des limites de débit")])).unwrap();
-    assert_eq!(c.texts.get(T::Title), "Labo des limites de débit");
-    assert_eq!(c.texts.get(T::Framing), ENGLISH[T::Framing as usize]);
+    assert_eq!(c.texts.get(Text::Title), "Labo des limites de débit");
+    assert_eq!(c.texts.get(Text::Framing), ENGLISH[Text::Framing as usize]);
     assert_eq!(
-        c.texts.get(T::VerdictOver),
+        c.texts.get(Text::VerdictOver),
         "Limit not enforced: {n} got through beyond the limit."
     );
     // An empty file is the English.
@@ -83,7 +83,7 @@ fn a_replacement_is_filled_like_the_english() {
     )]))
     .unwrap();
     assert_eq!(
-        c.texts.fill(T::VerdictOver, &[("n", "14 requêtes")]),
+        c.texts.fill(Text::VerdictOver, &[("n", "14 requêtes")]),
         "Limite dépassée : 14 requêtes de trop."
     );
     // The same placeholders in another order, or twice, are fine.
@@ -94,7 +94,7 @@ fn a_replacement_is_filled_like_the_english() {
     .unwrap();
     assert_eq!(
         c.texts
-            .fill(T::LabelAt, &[("t", "3"), ("a", "2"), ("r", "1")]),
+            .fill(Text::LabelAt, &[("t", "3"), ("a", "2"), ("r", "1")]),
         "2 ok et 1 refusées à t = 3 ms (2)"
     );
 }
@@ -118,7 +118,7 @@ fn a_retired_replay_sentence_is_ignored_not_refused() {
         ("say.at", "t = {t} ms : {what}. {so_far}."),
     ]))
     .unwrap();
-    assert_eq!(c.texts.get(T::Title), "Labo");
+    assert_eq!(c.texts.get(Text::Title), "Labo");
     assert!(parse(&texts(&[("say.nope", "x"), ("titel", "x")])).is_err());
 }
 
@@ -224,7 +224,10 @@ fn the_language_is_kept_when_given() {
 fn the_english_placeholders_are_what_the_checks_compare() {
     // The check compares sets: the English of `picture.label.at` names t,
     // a and r.
-    assert_eq!(placeholders(ENGLISH[T::LabelAt as usize]), ["t", "a", "r"]);
+    assert_eq!(
+        placeholders(ENGLISH[Text::LabelAt as usize]),
+        ["t", "a", "r"]
+    );
 }
 
 #[test]
@@ -367,13 +370,13 @@ fn content_guide_lists_every_key_as_the_texts_table_has_it() {
 #[test]
 fn a_file_past_a_bound_is_refused_whole_with_one_reason() {
     use ratelimit_lab::vm::content::{bounds, read, Refusal};
-    use ratelimit_lab::vm::text::T;
+    use ratelimit_lab::vm::text::Text;
     let native = |j: &str| serde_json::from_str(j).map_err(|e| e.to_string());
     let refusal = |json: &str| read(json, native).expect_err("refused");
     // Bytes: counted before anything is parsed.
     let big = format!(r#"{{"id": "{}"}}"#, "x".repeat(bounds::BYTES));
     let r = refusal(&big);
-    assert_eq!(r.why, T::ContentTooLarge);
+    assert_eq!(r.why, Text::ContentTooLarge);
     assert!(r.detail.contains("at most 262144"), "{}", r.detail);
     // Questions: 31 tiny ones.
     let q = r#"{"prompt":"p","options":[{"text":"a","correct":true,"why":"w"},{"text":"b","why":"w"}]}"#;
@@ -386,7 +389,7 @@ fn a_file_past_a_bound_is_refused_whole_with_one_reason() {
     assert_eq!(
         (r.why, r.detail.as_str()),
         (
-            T::ContentTooLarge,
+            Text::ContentTooLarge,
             "31 quiz questions, and at most 30 are read"
         )
     );
@@ -415,7 +418,7 @@ fn a_file_past_a_bound_is_refused_whole_with_one_reason() {
         assert_eq!(
             r,
             Refusal {
-                why: T::ContentTooLarge,
+                why: Text::ContentTooLarge,
                 detail: "1 of its texts are longer than 2000 characters".into()
             },
             "{json}"

@@ -127,7 +127,7 @@ fn a_sliders_text_is_read_back_into_the_scenario() {
 fn every_slider_position_reads_back_to_itself() {
     // Whatever the slider shows, reading its value back changes nothing.
     let base = scenario("strategy=sync&lb=sticky&move=20");
-    let timeout = (&TIMEOUT, ratelimit_lab::vm::text::T::SliderTimeout);
+    let timeout = (&TIMEOUT, ratelimit_lab::vm::text::Text::SliderTimeout);
     for (knob, _) in SLIDERS.iter().chain([&timeout]) {
         for v in (knob.min..=knob.max).step_by(knob.step as usize) {
             let s = read(knob, &base, &write_value(knob, v)).unwrap();
@@ -222,7 +222,7 @@ fn the_redis_settings_and_the_timeline_show_where_redis_is_called() {
 fn each_strategy_is_explained_in_its_own_three_sentences() {
     use ratelimit_lab::sim::Strategy;
     use ratelimit_lab::vm::controls::explain;
-    use ratelimit_lab::vm::text::T;
+    use ratelimit_lab::vm::text::Text;
     let mut seen = std::collections::BTreeSet::new();
     for s in Strategy::ALL {
         for t in explain(s) {
@@ -231,11 +231,11 @@ fn each_strategy_is_explained_in_its_own_three_sentences() {
     }
     assert_eq!(
         explain(Strategy::GetSet),
-        [T::ExplainGetSet1, T::ExplainGetSet2, T::ProdGetSet]
+        [Text::ExplainGetSet1, Text::ExplainGetSet2, Text::ProdGetSet]
     );
     assert_eq!(
         explain(Strategy::Edge),
-        [T::ExplainEdge1, T::ExplainEdge2, T::ProdEdge]
+        [Text::ExplainEdge1, Text::ExplainEdge2, Text::ProdEdge]
     );
 }
 

@@ -16,7 +16,7 @@ use ratelimit_lab::vm;
 use ratelimit_lab::vm::names::Hook;
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{self, Answer, Question};
-use ratelimit_lab::vm::text::{Texts, ALL, KEYS, T};
+use ratelimit_lab::vm::text::{Text, Texts, ALL, KEYS};
 use ratelimit_lab::vm::tour::Step;
 
 /// The tag the hostile file puts everywhere, as the author wrote it and as
@@ -844,11 +844,15 @@ fn dump_charts(d: &mut Dump, langs: &[Lang]) {
     for lang in langs {
         let t = &lang.texts;
         for (name, sweep, before) in &sweeps {
-            let (title, axis_label, heres): (T, T, Vec<u32>) = match sweep.axis() {
-                Axis::Servers => (T::ChartServers, T::ChartAxisServers, vec![1, 4, 16, 40]),
+            let (title, axis_label, heres): (Text, Text, Vec<u32>) = match sweep.axis() {
+                Axis::Servers => (
+                    Text::ChartServers,
+                    Text::ChartAxisServers,
+                    vec![1, 4, 16, 40],
+                ),
                 Axis::Rtt => (
-                    T::ChartRtt,
-                    T::ChartAxisRtt,
+                    Text::ChartRtt,
+                    Text::ChartAxisRtt,
                     vec![0, 2_500, 5_000, 20_000, 99_000],
                 ),
             };
@@ -858,7 +862,7 @@ fn dump_charts(d: &mut Dump, langs: &[Lang]) {
                 for &here in &heres {
                     let c = vm::chart::chart(sweep, before.as_ref(), w, h, here);
                     let input = format!("{name} w={w} h={h} here={here} texts={}", lang.name);
-                    let limit = t.fill(T::ChartLimit, &[("l", &c.limit.to_string())]);
+                    let limit = t.fill(Text::ChartLimit, &[("l", &c.limit.to_string())]);
                     d.rec(
                         "chart_table",
                         &input,
@@ -938,10 +942,10 @@ fn dump_misc(d: &mut Dump, langs: &[Lang]) {
             vm::html::embed_code(url, title).to_string(),
         );
         for lang in langs {
-            let title = lang.texts.get(T::Title).to_string();
+            let title = lang.texts.get(Text::Title).to_string();
             d.rec(
                 "embed_code",
-                &format!("url={url} title=T::Title texts={}", lang.name),
+                &format!("url={url} title=Text::Title texts={}", lang.name),
                 vm::html::embed_code(url, &title).to_string(),
             );
         }

@@ -107,7 +107,7 @@ fn with_one_server_nothing_speaks_of_other_servers() {
     // The sentence shown whatever the setting says that under GET then
     // SET other requests race on one server too.
     let t = english();
-    let race = t.get(ratelimit_lab::vm::text::T::ExplainGetSet1);
+    let race = t.get(ratelimit_lab::vm::text::Text::ExplainGetSet1);
     assert!(
         race.contains(
             "other requests read the same old value, on other servers and on the same one"

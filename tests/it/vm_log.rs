@@ -14,7 +14,7 @@ use std::path::Path;
 use ratelimit_lab::sim::Report;
 use ratelimit_lab::vm::log::{empty_note, lines, Line, SHELL, SHOWN};
 use ratelimit_lab::vm::reads::shared_reads;
-use ratelimit_lab::vm::text::T;
+use ratelimit_lab::vm::text::Text;
 
 use crate::vm_support::{english, report};
 
@@ -373,13 +373,13 @@ fn before_the_first_command_runs_the_log_says_it_is_on_its_way() {
         "{first_sent} {first_run}"
     );
     assert!(log_at(&r, 1_400, SHOWN).is_empty());
-    assert_eq!(empty_note(&r, 1_400), Some(T::LogNotYet));
+    assert_eq!(empty_note(&r, 1_400), Some(Text::LogNotYet));
     assert_eq!(
-        english().get(T::LogNotYet),
+        english().get(Text::LogNotYet),
         "Redis has run no command yet: the first are still on their way."
     );
     // Before anything was sent, and once a command has run.
-    assert_eq!(empty_note(&r, first_sent - 1), Some(T::LogNothing));
+    assert_eq!(empty_note(&r, first_sent - 1), Some(Text::LogNothing));
     assert_eq!(empty_note(&r, first_run), None);
     assert_eq!(empty_note(&r, r.end_us), None);
     // Commands sent to a Redis that is down never reach it; nor does
@@ -390,8 +390,8 @@ fn before_the_first_command_runs_the_log_says_it_is_on_its_way() {
         "strategy=edge",
     ] {
         let r = report(q);
-        assert_eq!(empty_note(&r, r.end_us), Some(T::LogNothing), "{q}");
-        assert_eq!(empty_note(&r, 1_400), Some(T::LogNothing), "{q}");
+        assert_eq!(empty_note(&r, r.end_us), Some(Text::LogNothing), "{q}");
+        assert_eq!(empty_note(&r, 1_400), Some(Text::LogNothing), "{q}");
     }
     // The note and the lines agree at every moment: a note exactly while
     // there is no line.

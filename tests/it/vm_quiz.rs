@@ -13,7 +13,7 @@ use ratelimit_lab::vm::quiz::{
     builtin, check, order, score, Answer, Choice, Question, Score, ShowMe,
 };
 use ratelimit_lab::vm::quiz_view::{question, view};
-use ratelimit_lab::vm::text::{Texts, T};
+use ratelimit_lab::vm::text::{Text, Texts};
 
 use crate::vm_support::{attrs, english};
 
@@ -535,8 +535,8 @@ fn the_markup_carries_the_hooks_in_the_order_shown() {
 #[test]
 fn every_piece_of_a_question_is_escaped() {
     let t = Texts::with(vec![
-        (T::QuizWrong, "<em>No</em>".into()),
-        (T::QuizShowAnswer, "\"answer\"".into()),
+        (Text::QuizWrong, "<em>No</em>".into()),
+        (Text::QuizShowAnswer, "\"answer\"".into()),
     ]);
     let evil = Question {
         prompt: "<script>alert(1)</script>".into(),
@@ -585,7 +585,7 @@ fn the_built_in_quiz_is_in_the_texts_table_and_a_content_file_translates_it_by_k
     // answer (listed first) and "show me" label.
     let quiz = builtin();
     assert_eq!(quiz.len(), 17);
-    assert_eq!(quiz[0].prompt, english().get(T::Quiz1Prompt));
+    assert_eq!(quiz[0].prompt, english().get(Text::Quiz1Prompt));
     assert_eq!(
         quiz[0].options[0].text,
         "On the laptop one server saw every request"
@@ -608,7 +608,7 @@ fn the_built_in_quiz_is_in_the_texts_table_and_a_content_file_translates_it_by_k
 
 /// The built-in question whose right answer is `right`, as the texts table
 /// says it.
-fn asking(right: T) -> Question {
+fn asking(right: Text) -> Question {
     let text = english().get(right).to_string();
     builtin()
         .into_iter()
@@ -627,7 +627,7 @@ fn which_way_of_keeping_the_count_for_which_need_agrees_with_the_model() {
     // the limit through with the edge mid-burst, where a fixed window
     // (INCR, or the script keeping one) lets the prompt's 20 and a sliding
     // counter the 11 its feedback says.
-    let exact = asking(T::Quiz15Right);
+    let exact = asking(Text::Quiz15Right);
     assert!(exact.options[exact.right()]
         .text
         .starts_with("A sliding log"));
@@ -656,7 +656,7 @@ fn which_way_of_keeping_the_count_for_which_need_agrees_with_the_model() {
     // "show me" is one over the limit across the edge, where the fixed
     // window, one integer, is twice it; the log keeps a timestamp per
     // allowed request (the limit's worth, 10, in Redis after the burst).
-    let small = asking(T::Quiz16Right);
+    let small = asking(Text::Quiz16Right);
     assert!(small.options[small.right()]
         .text
         .starts_with("A sliding counter"));
@@ -676,7 +676,7 @@ fn which_way_of_keeping_the_count_for_which_need_agrees_with_the_model() {
     // "show me", 40 requests over one second, lets about 10 + 10 through;
     // the log and the fixed window, the limit only (nothing comes back
     // within the second).
-    let bursts = asking(T::Quiz17Right);
+    let bursts = asking(Text::Quiz17Right);
     assert!(bursts.options[bursts.right()]
         .text
         .starts_with("A token bucket"));

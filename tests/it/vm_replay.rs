@@ -4,7 +4,7 @@
 //! expected value is worked out by hand from the rule, not by the code.
 
 use ratelimit_lab::vm::replay::{result, slider_words, verdict, words_step, words_time};
-use ratelimit_lab::vm::text::T;
+use ratelimit_lab::vm::text::Text;
 
 use crate::vm_support::english;
 
@@ -63,30 +63,30 @@ fn without_a_step_every_group_shows_the_moment_itself() {
 
 #[test]
 fn a_guess_is_exact_near_within_a_fifth_or_far() {
-    assert_eq!(verdict(40, 40), T::PredictExact);
+    assert_eq!(verdict(40, 40), Text::PredictExact);
     // Off by 8 of 40 is a fifth: near; by 9, far; on either side.
-    assert_eq!(verdict(32, 40), T::PredictNear);
-    assert_eq!(verdict(48, 40), T::PredictNear);
-    assert_eq!(verdict(31, 40), T::PredictFar);
-    assert_eq!(verdict(49, 40), T::PredictFar);
-    assert_eq!(verdict(100, 10), T::PredictFar);
+    assert_eq!(verdict(32, 40), Text::PredictNear);
+    assert_eq!(verdict(48, 40), Text::PredictNear);
+    assert_eq!(verdict(31, 40), Text::PredictFar);
+    assert_eq!(verdict(49, 40), Text::PredictFar);
+    assert_eq!(verdict(100, 10), Text::PredictFar);
 }
 
 #[test]
 fn when_few_get_through_a_guess_off_by_one_is_still_near() {
     // Allowed 3: a fifth of 3 is under one, but one off is near.
-    assert_eq!(verdict(3, 3), T::PredictExact);
-    assert_eq!(verdict(4, 3), T::PredictNear);
-    assert_eq!(verdict(2, 3), T::PredictNear);
-    assert_eq!(verdict(5, 3), T::PredictFar);
-    assert_eq!(verdict(1, 3), T::PredictFar);
+    assert_eq!(verdict(3, 3), Text::PredictExact);
+    assert_eq!(verdict(4, 3), Text::PredictNear);
+    assert_eq!(verdict(2, 3), Text::PredictNear);
+    assert_eq!(verdict(5, 3), Text::PredictFar);
+    assert_eq!(verdict(1, 3), Text::PredictFar);
     // None got through.
-    assert_eq!(verdict(0, 0), T::PredictExact);
-    assert_eq!(verdict(1, 0), T::PredictNear);
-    assert_eq!(verdict(2, 0), T::PredictFar);
+    assert_eq!(verdict(0, 0), Text::PredictExact);
+    assert_eq!(verdict(1, 0), Text::PredictNear);
+    assert_eq!(verdict(2, 0), Text::PredictFar);
     // Off by 2 of 10 is a fifth.
-    assert_eq!(verdict(12, 10), T::PredictNear);
-    assert_eq!(verdict(13, 10), T::PredictFar);
+    assert_eq!(verdict(12, 10), Text::PredictNear);
+    assert_eq!(verdict(13, 10), Text::PredictFar);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use ratelimit_lab::vm::format;
 use ratelimit_lab::vm::html::{esc, stat};
-use ratelimit_lab::vm::text::{fill, placeholders, Texts, ALL, ENGLISH, KEYS, T};
+use ratelimit_lab::vm::text::{fill, placeholders, Text, Texts, ALL, ENGLISH, KEYS};
 
 #[test]
 fn every_key_is_unique_and_every_sentence_present() {
@@ -17,10 +17,10 @@ fn every_key_is_unique_and_every_sentence_present() {
     assert_eq!(unique.len(), KEYS.len(), "a key is used twice");
     for (i, t) in ALL.iter().enumerate() {
         assert_eq!(*t as usize, i);
-        assert_eq!(T::from_key(t.key()), Some(*t));
+        assert_eq!(Text::from_key(t.key()), Some(*t));
         assert!(!ENGLISH[i].trim().is_empty(), "{} is empty", KEYS[i]);
     }
-    assert_eq!(T::from_key("no.such.key"), None);
+    assert_eq!(Text::from_key("no.such.key"), None);
     // Keys are lower-case words joined by dots and underscores.
     for k in KEYS {
         assert!(
@@ -41,7 +41,7 @@ fn the_widget_reads_the_same_english_and_keys_as_the_tables() {
         assert_eq!(english.get(*t), ENGLISH[i], "{}", KEYS[i]);
     }
     for name in ["", "title\nlede", "titl", "title."] {
-        assert_eq!(T::from_key(name), None, "{name:?}");
+        assert_eq!(Text::from_key(name), None, "{name:?}");
     }
 }
 
@@ -86,25 +86,37 @@ fn fill_replaces_named_placeholders() {
 #[test]
 fn a_count_is_singular_for_one_only() {
     let t = Texts::english();
-    assert_eq!(t.count(0, T::RequestOne, T::RequestMany), "0 requests");
-    assert_eq!(t.count(1, T::RequestOne, T::RequestMany), "1 request");
-    assert_eq!(t.count(2, T::RequestOne, T::RequestMany), "2 requests");
-    assert_eq!(t.count(11, T::RequestOne, T::RequestMany), "11 requests");
-    assert_eq!(t.count(1, T::ServersOne, T::ServersMany), "1 server");
-    assert_eq!(t.count(16, T::ServersOne, T::ServersMany), "16 servers");
+    assert_eq!(
+        t.count(0, Text::RequestOne, Text::RequestMany),
+        "0 requests"
+    );
+    assert_eq!(t.count(1, Text::RequestOne, Text::RequestMany), "1 request");
+    assert_eq!(
+        t.count(2, Text::RequestOne, Text::RequestMany),
+        "2 requests"
+    );
+    assert_eq!(
+        t.count(11, Text::RequestOne, Text::RequestMany),
+        "11 requests"
+    );
+    assert_eq!(t.count(1, Text::ServersOne, Text::ServersMany), "1 server");
+    assert_eq!(
+        t.count(16, Text::ServersOne, Text::ServersMany),
+        "16 servers"
+    );
 }
 
 #[test]
 fn replacements_win_and_the_last_one_given_wins() {
     let t = Texts::with(vec![
-        (T::Title, "Labo".into()),
-        (T::Play, "Lire".into()),
-        (T::Title, "Le labo".into()),
+        (Text::Title, "Labo".into()),
+        (Text::Play, "Lire".into()),
+        (Text::Title, "Le labo".into()),
     ]);
-    assert_eq!(t.get(T::Title), "Le labo");
-    assert_eq!(t.get(T::Play), "Lire");
-    assert_eq!(t.get(T::Pause), "Pause");
-    assert_eq!(Texts::english().get(T::Title), "Rate Limit Lab");
+    assert_eq!(t.get(Text::Title), "Le labo");
+    assert_eq!(t.get(Text::Play), "Lire");
+    assert_eq!(t.get(Text::Pause), "Pause");
+    assert_eq!(Texts::english().get(Text::Title), "Rate Limit Lab");
     assert_eq!(Texts::english(), Texts::default());
 }
 
@@ -209,8 +221,8 @@ fn numbers_follow_the_texts_separators_where_shown_but_never_in_values() {
     use crate::vm_support::{end, report, scenario, value};
 
     let t = Texts::with(vec![
-        (T::Thousands, "\u{202f}".into()),
-        (T::Decimal, ",".into()),
+        (Text::Thousands, "\u{202f}".into()),
+        (Text::Decimal, ",".into()),
     ]);
     assert_eq!(t.num("50,000.25"), "50\u{202f}000,25");
     assert_eq!(Texts::english().num("50,000.25"), "50,000.25");

@@ -254,20 +254,23 @@ fn the_cursor_is_on_the_axis_only_inside_it() {
 #[test]
 fn the_caption_names_the_strategy_unless_redis_is_down_or_instant() {
     use ratelimit_lab::sim::{Health, Scenario, Strategy};
-    use ratelimit_lab::vm::text::T;
+    use ratelimit_lab::vm::text::Text;
     use ratelimit_lab::vm::timeline::caption;
     let s = |st| Scenario::default().with_strategy(st);
-    assert_eq!(caption(&s(Strategy::GetSet)), T::TimelineGetSet);
-    assert_eq!(caption(&s(Strategy::Lua)), T::TimelineLua);
-    assert_eq!(caption(&s(Strategy::Incr)), T::TimelineIncr);
-    assert_eq!(caption(&s(Strategy::Local)), T::TimelineIncr);
+    assert_eq!(caption(&s(Strategy::GetSet)), Text::TimelineGetSet);
+    assert_eq!(caption(&s(Strategy::Lua)), Text::TimelineLua);
+    assert_eq!(caption(&s(Strategy::Incr)), Text::TimelineIncr);
+    assert_eq!(caption(&s(Strategy::Local)), Text::TimelineIncr);
     let instant = s(Strategy::GetSet).with_rtt_us(0);
-    assert_eq!(caption(&instant), T::TimelineRtt0);
+    assert_eq!(caption(&instant), Text::TimelineRtt0);
     // Down says so even with a zero round trip.
-    assert_eq!(caption(&instant.with_redis(Health::Down)), T::TimelineDown);
+    assert_eq!(
+        caption(&instant.with_redis(Health::Down)),
+        Text::TimelineDown
+    );
     assert_eq!(
         caption(&s(Strategy::Lua).with_redis(Health::Slow)),
-        T::TimelineLua
+        Text::TimelineLua
     );
 }
 

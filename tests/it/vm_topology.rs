@@ -5,7 +5,7 @@
 use ratelimit_lab::sim::{Moment, Report, Strategy};
 use ratelimit_lab::vm::format;
 use ratelimit_lab::vm::reads::shared_reads;
-use ratelimit_lab::vm::text::T;
+use ratelimit_lab::vm::text::Text;
 use ratelimit_lab::vm::topology::{
     frame, height, key_shows, label, layout, lead_us, pill_width, redis_value, Frame, Layout, Look,
     Packet, Rect, KEY, MAX_LABELS, PILL_H,
@@ -396,7 +396,7 @@ fn the_moment_reads_as_the_scrubber_writes_it() {
         let m = r.at(t_us);
         let shown = format!("t = {} ms:", format::moment(t_us));
         let scrubber = t.fill(
-            T::TimeValue,
+            Text::TimeValue,
             &[
                 ("t", &format::moment(t_us)),
                 ("end", &format::moment(r.end_us)),
@@ -538,7 +538,7 @@ fn worded(r: &Report, l: &Layout, t_us: u64) -> Vec<(String, Rect)> {
     for d in f.dots.iter().filter(|d| d.count > 1) {
         all.push((format!("group {}", d.count), group_rect(d.at, d.count)));
     }
-    let note = english().get(T::SameCount).to_string();
+    let note = english().get(Text::SameCount).to_string();
     for rect in races(&f, l, pill_width(&note) - 10.0)
         .iter()
         .filter_map(|r| r.note)

@@ -813,16 +813,19 @@ fn every_sentence_of_the_panel_is_escaped() {
     // A course author's replacement with markup in it shows as text.
     let t = Texts::with(vec![
         (
-            ratelimit_lab::vm::text::T::VerdictOver,
+            ratelimit_lab::vm::text::Text::VerdictOver,
             "<b>{n}</b> & more".into(),
         ),
         (
-            ratelimit_lab::vm::text::T::StatAllowed,
+            ratelimit_lab::vm::text::Text::StatAllowed,
             "<i>Allowed</i>".into(),
         ),
-        (ratelimit_lab::vm::text::T::StatBeyond, "\"beyond\"".into()),
         (
-            ratelimit_lab::vm::text::T::CostOps,
+            ratelimit_lab::vm::text::Text::StatBeyond,
+            "\"beyond\"".into(),
+        ),
+        (
+            ratelimit_lab::vm::text::Text::CostOps,
             "<script>x</script>".into(),
         ),
     ]);

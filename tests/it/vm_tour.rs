@@ -6,7 +6,7 @@
 use ratelimit_lab::sim::{self, Scenario};
 use ratelimit_lab::vm::content;
 use ratelimit_lab::vm::page;
-use ratelimit_lab::vm::text::{Texts, T};
+use ratelimit_lab::vm::text::{Text, Texts};
 use ratelimit_lab::vm::tour::{self, Goal, Step};
 
 use crate::vm_support::{english, report, scenario};
@@ -335,7 +335,7 @@ fn step_6_the_windows_edge_is_met_in_two_parts_by_the_moves_it_names_whatever_th
     assert!(six.task.contains("window's edge"), "{}", six.task);
     // The hint names the controls as they are labelled.
     let t = Texts::english();
-    for label in [T::SliderEdge, T::AlgoLegend] {
+    for label in [Text::SliderEdge, Text::AlgoLegend] {
         let quoted = format!("“{}”", t.get(label));
         assert!(six.hint.contains(&quoted), "{quoted} in {}", six.hint);
     }
@@ -399,7 +399,7 @@ fn step_2_adding_servers_then_sticky_sessions_then_a_move_each_met_by_the_move_i
     );
     // The hint names the controls as they are labelled.
     let t = Texts::english();
-    for label in [T::LbLegend, T::LbSticky, T::SliderMove] {
+    for label in [Text::LbLegend, Text::LbSticky, Text::SliderMove] {
         let quoted = format!("“{}”", t.get(label));
         assert!(two.hint.contains(&quoted), "{quoted} in {}", two.hint);
     }
@@ -475,7 +475,7 @@ fn step_3_the_split_then_the_edge_each_met_by_the_move_it_names() {
         (Split, 1)
     );
     let t = Texts::english();
-    let quoted = format!("“{}”", t.get(T::TabEdge));
+    let quoted = format!("“{}”", t.get(Text::TabEdge));
     assert!(three.hint.contains(&quoted), "{quoted} in {}", three.hint);
     for seed in 0..200 {
         let s = three.scenario.with_seed(seed);
