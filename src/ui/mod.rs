@@ -780,8 +780,8 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     // What lies below it, and the address, once that frame is painted: on
     // a slow phone a slider answers about 40 ms sooner (DECISIONS.md,
     // "The first screen bound first").
-    let below = root.clone();
-    after_first_frame(lab, root, move || bind_below(lab, &below));
+    let root = root.clone();
+    after_first_frame(lab, move || bind_below(lab, &root));
 }
 
 /// Binds what lies below the first screen, and the address.
@@ -799,44 +799,20 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
 
 /// Runs `f` under the current reactive owner in the task after the next
 /// painted frame, or in 200 ms if no frame comes first (a frame out of
-/// view, a hidden tab: Chromium paints them no frames), or at the first
-/// pointer, key or focus inside `root` if that comes sooner (before the
-/// event's own handlers, so a quick click on the quiz is not lost); once,
-/// and never once the owner is disposed (the widget unmounted meanwhile).
-fn after_first_frame(lab: Lab, root: &web_sys::Element, f: impl FnOnce() + 'static) {
+/// view, a hidden tab: Chromium paints them no frames); never once the
+/// owner is disposed (the widget unmounted meanwhile).
+fn after_first_frame(lab: Lab, f: impl FnOnce() + 'static) {
     let Some(owner) = Owner::current() else {
         return f();
     };
     let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
-    // The listeners for the first pointer, key or focus, taken away by
-    // the first run, whatever calls it.
-    const FIRST: [&str; 3] = ["pointerdown", "keydown", "focusin"];
-    let early = std::rc::Rc::new(std::cell::Cell::new(None::<JsValue>));
-    let run = {
-        let (early, root) = (early.clone(), root.clone());
-        move || {
-            if let Some(listener) = early.take() {
-                for kind in FIRST {
-                    let _ = root.remove_event_listener_with_callback_and_bool(
-                        kind,
-                        listener.unchecked_ref(),
-                        true,
-                    );
-                }
-            }
-            // The lab's signals go with its owner.
-            let alive = lab.playing.try_get_untracked().is_some();
-            if let (Some(f), true) = (f.take(), alive) {
-                owner.with(f);
-            }
+    let run = move || {
+        // The lab's signals go with its owner.
+        let alive = lab.playing.try_get_untracked().is_some();
+        if let (Some(f), true) = (f.take(), alive) {
+            owner.with(f);
         }
     };
-    let listener = Closure::<dyn Fn()>::new(run.clone()).into_js_value();
-    for kind in FIRST {
-        let _ =
-            root.add_event_listener_with_callback_and_bool(kind, listener.unchecked_ref(), true);
-    }
-    early.set(Some(listener));
     let soon = run.clone();
     let painted = Closure::once_into_js(move || {
         gloo_timers::callback::Timeout::new(0, soon).forget();

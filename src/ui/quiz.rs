@@ -61,7 +61,7 @@ pub fn reveal(lab: Lab, root: &Element, q: usize) {
         if let Some(b) = find(
             root,
             &format!(
-                concat!("{}", data!([Q =]), "{}\"", data!([I =]), "{}\"]"),
+                concat!("{}", data!([Q =]), "{}\"]", data!([I =]), "{}\"]"),
                 Act::QuizPick.selector(),
                 q,
                 right
