@@ -413,34 +413,9 @@ fn the_literal_check_catches_what_it_is_meant_to() {
 /// doc comments: a `data-*` name not taken from `vm::names::Data`. Markup
 /// in Leptos's `view!` is tokens, not a literal, and the SSR test reads it.
 fn data_literals(source: &str) -> Vec<(usize, String)> {
-    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<(usize, String)>) {
-        let mut attr = false;
-        for tt in ts {
-            match tt {
-                proc_macro2::TokenTree::Punct(p) if p.as_char() == '#' => attr = true,
-                proc_macro2::TokenTree::Punct(p) if p.as_char() == '!' && attr => {}
-                proc_macro2::TokenTree::Group(g) => {
-                    let skip = attr && g.delimiter() == proc_macro2::Delimiter::Bracket;
-                    attr = false;
-                    if !skip {
-                        walk(g.stream(), out);
-                    }
-                }
-                proc_macro2::TokenTree::Literal(l) => {
-                    attr = false;
-                    let text = l.to_string();
-                    if text.contains("data-") {
-                        out.push((l.span().start().line, text));
-                    }
-                }
-                _ => attr = false,
-            }
-        }
-    }
-    let ts: proc_macro2::TokenStream = source.parse().expect("Rust tokens");
-    let mut out = Vec::new();
-    walk(ts, &mut out);
-    out
+    let mut found = super::vm_support::literals(source);
+    found.retain(|(_, text)| text.contains("data-"));
+    found
 }
 
 /// Every `.rs` file under `dir`, with its path from the crate's root.

@@ -638,36 +638,6 @@ fn every_parameter_is_in_the_one_table_and_every_knob_by_its_const() {
     assert_eq!(about, NAMES);
 }
 
-/// The string literals of a Rust source, each with its line, as written
-/// (`"servers"`), outside attributes and doc comments.
-fn literals(source: &str) -> Vec<(usize, String)> {
-    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<(usize, String)>) {
-        let mut attr = false;
-        for tt in ts {
-            match tt {
-                proc_macro2::TokenTree::Punct(p) => {
-                    attr = p.as_char() == '#' || (attr && p.as_char() == '!')
-                }
-                proc_macro2::TokenTree::Group(g) => {
-                    let skip = attr && g.delimiter() == proc_macro2::Delimiter::Bracket;
-                    attr = false;
-                    if !skip {
-                        walk(g.stream(), out);
-                    }
-                }
-                proc_macro2::TokenTree::Literal(l) => {
-                    attr = false;
-                    out.push((l.span().start().line, l.to_string()));
-                }
-                proc_macro2::TokenTree::Ident(_) => attr = false,
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(source.parse().expect("Rust tokens"), &mut out);
-    out
-}
-
 #[test]
 fn the_view_and_the_markup_name_a_knob_by_its_const_never_by_a_literal() {
     // What chooses a knob's behaviour (the traffic field, the sliders, the
@@ -688,7 +658,7 @@ fn the_view_and_the_markup_name_a_knob_by_its_const_never_by_a_literal() {
     let mut found = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("a source file");
-        for (line, lit) in literals(&text) {
+        for (line, lit) in super::vm_support::literals(&text) {
             let other = [("totals.rs", "\"limit\""), ("page.rs", "\"sync\"")]
                 .iter()
                 .any(|(f, l)| path.ends_with(f) && lit == *l);
@@ -704,7 +674,7 @@ fn the_view_and_the_markup_name_a_knob_by_its_const_never_by_a_literal() {
         found.join("\n")
     );
     assert_eq!(
-        literals("let a = \"rtt\"; /// \"edge\"\n"),
+        super::vm_support::literals("let a = \"rtt\"; /// \"edge\"\n"),
         [(1, "\"rtt\"".to_string())]
     );
 }

@@ -156,3 +156,33 @@ pub fn spread() -> Vec<(String, Report)> {
     }
     out
 }
+
+/// The string literals of a Rust source, each with its line, as written
+/// (`"servers"`), outside attributes and doc comments.
+pub fn literals(source: &str) -> Vec<(usize, String)> {
+    fn walk(ts: proc_macro2::TokenStream, out: &mut Vec<(usize, String)>) {
+        let mut attr = false;
+        for tt in ts {
+            match tt {
+                proc_macro2::TokenTree::Punct(p) => {
+                    attr = p.as_char() == '#' || (attr && p.as_char() == '!')
+                }
+                proc_macro2::TokenTree::Group(g) => {
+                    let skip = attr && g.delimiter() == proc_macro2::Delimiter::Bracket;
+                    attr = false;
+                    if !skip {
+                        walk(g.stream(), out);
+                    }
+                }
+                proc_macro2::TokenTree::Literal(l) => {
+                    attr = false;
+                    out.push((l.span().start().line, l.to_string()));
+                }
+                proc_macro2::TokenTree::Ident(_) => attr = false,
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(source.parse().expect("Rust tokens"), &mut out);
+    out
+}
