@@ -5,7 +5,7 @@
 //! component's documentation, not code to hold in mind). Functions inside
 //! functions count on their own as well as in the one around them.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use syn::visit::Visit;
 
@@ -48,23 +48,11 @@ impl<'ast> Visit<'ast> for Found<'_> {
     }
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_function_in_src_or_the_proof_is_longer_than_a_reader_can_hold() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
-    rust_files(&root.join("proof/src"), &mut files);
+    let mut files = super::tidy::rust_files(&root.join("src"));
+    files.extend(super::tidy::rust_files(&root.join("proof/src")));
     assert!(files.len() > 50, "found {} files", files.len());
     let mut all = Vec::new();
     for path in &files {

@@ -55,7 +55,7 @@ fn violations(text: &str, rng_file: bool) -> Vec<(usize, &'static str)> {
 }
 
 /// Every `.rs` file under `dir`, recursively, in a stable order.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))

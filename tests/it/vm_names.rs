@@ -418,23 +418,10 @@ fn data_literals(source: &str) -> Vec<(usize, String)> {
     found
 }
 
-/// Every `.rs` file under `dir`, with its path from the crate's root.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("a folder of src") {
-        let path = e.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_source_file_spells_a_data_attribute_outside_the_contract() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    let files = super::tidy::rust_files(&root.join("src"));
     assert!(files.len() > 40, "only {} files read", files.len());
     let mut spelled = Vec::new();
     for path in files {
