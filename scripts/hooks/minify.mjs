@@ -16,6 +16,15 @@
 //   survive; wasm-opt may then drop the checks that only lead to one (a
 //   bounds check before a panic, say): 3.6 KB gzip with the second
 //   `--flatten --rereloop -Oz -Oz --converge` (docs/DECISIONS.md).
+//   Both runs inline a function with one caller only if it is at most 40
+//   bytes (`--one-caller-inline-max-function-size=40`; binaryen's default
+//   inlines every such function whatever its size). The whole mount had
+//   become one 55 KB function, and Chromium compiles a wasm function on its
+//   first call, on the main thread, all of it: the paths a start does not
+//   take (a content file, a course platform, an error) were compiled at
+//   every start. Kept apart, they are compiled only when taken; and the
+//   wasm is 388 B smaller (docs/DECISIONS.md, "Interactive on the slow
+//   phone: where the time goes").
 // - The glue's private names get short ones, in the wasm and the glue
 //   alike: wasm-bindgen names every import the wasm makes, and the exports
 //   only the glue calls (or nothing does), `__wbg_<name>_<16 hex digits>`
@@ -36,7 +45,7 @@ const glueFile = path.join(stage, 'ratelimit_lab.js');
 const glue = fs.readFileSync(glueFile, 'utf8');
 execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
   '--traps-never-happen', '--flatten', '--rereloop', '-Oz', '-Oz', '--converge',
-  '--low-memory-unused', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
+  '--low-memory-unused', '--one-caller-inline-max-function-size=40', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
   '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
   wasmFile, '-o', wasmFile,
 ], { stdio: 'inherit' });
