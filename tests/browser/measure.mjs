@@ -108,6 +108,9 @@ const FELT = () => {
       if (slider.getAttribute('aria-valuetext') !== before) {
         f.interactive = performance.now();
         f.bytes = bytes();
+        // When the wasm's last byte came, and so how much of the wait
+        // was the download and how much the work after it.
+        f.wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'))?.responseEnd;
         return;
       }
     }
@@ -317,7 +320,15 @@ async function slowPhone() {
       await context.close();
     }
     const med = (k) => (runs[0][k] === undefined ? null : quantile(runs.map((r) => r[k]), 0.5));
-    out[name] = { paint_ms: med('paint'), interactive_ms: med('interactive'), layout_shift: Math.max(...runs.map((r) => r.layoutShift ?? r.shift)), bytes_before_interactive: med('bytes'), runs };
+    out[name] = {
+      paint_ms: med('paint'),
+      interactive_ms: med('interactive'),
+      layout_shift: Math.max(...runs.map((r) => r.layoutShift ?? r.shift)),
+      bytes_before_interactive: med('bytes'),
+      wasm_arrived_ms: med('wasm'),
+      after_wasm_ms: runs[0].wasm === undefined ? null : quantile(runs.map((r) => r.interactive - r.wasm), 0.5),
+      runs,
+    };
   }
   await s.close();
   return out;
@@ -441,10 +452,10 @@ const vs = result.model_vs_baseline;
 if (vs) console.log(`model natively against ${vs.baseline.slice(0, 10)} (median of ${vs.rounds} interleaved rounds): ${Object.entries(vs.ratio).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`);
 for (const [s, g] of Object.entries(result.model_growth)) console.log(`model growth, ${s.padEnd(7)} ${Object.entries(g).map(([k, v]) => `${k} ${round(v)} µs`).join(', ')}`);
 console.log(`localhost: first screen ${round(result.first_render.paint_ms)} ms, interactive ${round(result.first_render.interactive_ms)} ms (median of ${result.first_render.runs})`);
-console.log('slow phone (median of 3)   first screen   interactive   layout shift   gzip before interactive');
+console.log('slow phone (median of 3)   first screen   interactive   layout shift   gzip before interactive   wasm arrived   work after it');
 for (const [name, v] of Object.entries(result.slow_phone)) {
   const ms = (x) => (x === null ? 'n/a' : `${Math.round(x)} ms`);
-  console.log(`${name.padEnd(26)} ${ms(v.paint_ms).padStart(12)} ${ms(v.interactive_ms).padStart(13)} ${v.layout_shift.toFixed(2).padStart(14)}   ${v.bytes_before_interactive === null ? 'n/a' : v.bytes_before_interactive.toLocaleString('en')}`);
+  console.log(`${name.padEnd(26)} ${ms(v.paint_ms).padStart(12)} ${ms(v.interactive_ms).padStart(13)} ${v.layout_shift.toFixed(2).padStart(14)}   ${(v.bytes_before_interactive === null ? 'n/a' : v.bytes_before_interactive.toLocaleString('en')).padStart(23)}   ${ms(v.wasm_arrived_ms).padStart(12)}   ${ms(v.after_wasm_ms).padStart(13)}`);
 }
 const r = result.replay;
 console.log(`replay, getset 16×500: ${r.frames} frames; work per frame p50 ${round(r.work_p50_ms, 2)} / p95 ${round(r.work_p95_ms, 2)} ms; frame p50 ${round(r.frame_p50_ms, 1)} / p95 ${round(r.frame_p95_ms, 1)} / max ${round(r.frame_max_ms, 1)} ms`);
