@@ -173,9 +173,14 @@ describe('wide screens', () => {
     test(`at 1280 px ${name} uses both halves of its box`, async () => {
       const w = await openWidget('', { width: 1280, height: 900 });
       const el = w.page.locator(selector);
-      await el.scrollIntoViewIfNeeded();
-      // The explanation's words come as it nears the screen (later.json).
-      await waitFor(async () => (await el.innerText()).length > 200, { message: `${name} has its words` });
+      // The explanation's words come as it nears the screen (later.json),
+      // and the far sections are laid out only then (content-visibility):
+      // what lies above grows as it does, and moves the box away again.
+      // A learner keeps scrolling to it; so does the test, until it shows.
+      await waitFor(async () => {
+        await el.scrollIntoViewIfNeeded();
+        return (await el.innerText()).length > 200;
+      }, { message: `${name} has its words` });
       const r = await el.evaluate((box, parts) => {
         const b = box.getBoundingClientRect();
         const half = b.left + b.width / 2;
