@@ -43,19 +43,34 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const wasmFile = path.join(stage, 'ratelimit_lab_bg.wasm');
 const glueFile = path.join(stage, 'ratelimit_lab.js');
 const glue = fs.readFileSync(glueFile, 'utf8');
-execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
-  '--traps-never-happen', '--flatten', '--rereloop', '-Oz', '-Oz', '--converge',
+const optimise = (file, flags) => execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
+  ...flags, '--traps-never-happen', '--flatten', '--rereloop', '-Oz', '-Oz', '--converge',
   '--low-memory-unused', '--one-caller-inline-max-function-size=40', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
   '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-  wasmFile, '-o', wasmFile,
+  file, '-o', file,
 ], { stdio: 'inherit' });
+optimise(wasmFile, []);
+// The parts of the wasm split off (scripts/bin/wasm-bindgen left them in
+// target/split/), beside the glue: each part through wasm-opt as the main
+// module went through Trunk's run and this one (Trunk never saw them), and
+// their loader, __wasm_split.js, minified below with the rest. A part that
+// fails to load is told to the widget, which shows a notice: the loader's
+// own console line goes.
+const split = path.join(root, 'target/split');
+const parts = fs.existsSync(split) ? fs.readdirSync(split) : [];
+for (const name of parts) {
+  const to = path.join(stage, name);
+  fs.copyFileSync(path.join(split, name), to);
+  if (name.endsWith('.wasm')) optimise(to, ['--strip-debug', '--strip-producers']);
+}
 const renamed = shortNames(fs.readFileSync(wasmFile), glue);
 fs.writeFileSync(wasmFile, renamed.wasm);
 fs.writeFileSync(glueFile, renamed.glue);
 
-for (const name of ['ratelimit_lab.js', 'ratelimit-lab.js']) {
+for (const name of ['ratelimit_lab.js', 'ratelimit-lab.js', ...parts.filter((p) => p.endsWith('.js'))]) {
   const file = path.join(stage, name);
-  const code = fs.readFileSync(file, 'utf8');
+  let code = fs.readFileSync(file, 'utf8');
+  if (name === '__wasm_split.js') code = code.replace('console.error(e);', '');
   const out = await minify(code, { module: true, compress: { passes: 2 }, mangle: true });
   fs.writeFileSync(file, out.code);
 }
@@ -98,8 +113,11 @@ function shortNames(wasm, glue) {
         } else {
           [, p] = leb(wasm, p);
         }
-        if (id === 2) imports.add(name);
-        const next = id === 2 || own.test(name) ? short(name) : name;
+        // wasm-bindgen's imports, not those of the split's loader
+        // (`./__wasm_split.js`), which the glue passes on whole.
+        const bindgens = id === 2 ? module !== './__wasm_split.js' : own.test(name);
+        if (id === 2 && bindgens) imports.add(name);
+        const next = bindgens ? short(name) : name;
         if (module !== null) parts.push(bytes(module));
         parts.push(bytes(next), wasm.subarray(kindAt, p));
       }

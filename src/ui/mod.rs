@@ -784,17 +784,53 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     after_first_frame(lab, move || bind_below(lab, &root));
 }
 
-/// Binds what lies below the first screen, and the address.
+/// Binds what lies below the first screen, and the address. In the
+/// shipped bundle (feature `split`) the largest binders below (the log
+/// and the charts) come in a second wasm module, fetched
+/// now: they are not in the download before the widget is interactive.
 fn bind_below(lab: Lab, root: &web_sys::Element) {
     timeline::bind(lab, root);
-    log::bind(lab, root);
     highlight::bind(lab, root);
-    charts::bind(lab, root);
     quiz::bind(lab, root);
     code::bind(lab, root);
     glossary::bind(lab, root);
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
+    let owner = Owner::current();
+    #[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
+    let _ = below(owner, lab, root.clone());
+    #[cfg(all(feature = "split", target_arch = "wasm32", not(debug_assertions)))]
+    {
+        let root = root.clone();
+        any_spawner::Executor::spawn_local(async move {
+            if below(owner, lab, root.clone()).await.is_err() {
+                events::add_notice(&root, &lab.mounted().texts, &lab.t(Text::NoticeParts));
+            }
+        });
+    }
+}
+
+/// The second module could not be fetched (feature `split`).
+#[cfg(all(feature = "split", target_arch = "wasm32", not(debug_assertions)))]
+type BelowMissing = wasm_split_helpers::SplitLoaderError;
+#[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
+type BelowMissing = std::convert::Infallible;
+
+/// The binders split off (feature `split`), under the widget's owner.
+#[cfg_attr(
+    all(feature = "split", target_arch = "wasm32", not(debug_assertions)),
+    wasm_split_helpers::wasm_split(below, fallible)
+)]
+fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), BelowMissing> {
+    let bind = || {
+        log::bind(lab, &root);
+        charts::bind(lab, &root);
+    };
+    match owner {
+        Some(owner) => owner.with(bind),
+        None => bind(),
+    }
+    Ok(())
 }
 
 /// Runs `f` under the current reactive owner in the task after the next

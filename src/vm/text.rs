@@ -104,6 +104,7 @@ texts! {
     NoticeMomentBad "notice.moment_bad" "t=“{given}” is not a moment in milliseconds, so the end of the burst is shown.";
     NoticeItem "notice.item" "{name}: “{given}” is not one of {options}, so it is left out.";
     NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
+    NoticeParts "notice.parts" "The parts below the sliders could not be loaded. Check the connection, then reload the page.";
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
     NoticeMastery "notice.mastery" "mastery=“{given}” is not a whole percentage from 0 to 100, so {kept} is used.";
     NoticeUngraded "notice.ungraded" "This quiz is the built-in one, so it is not graded.";
