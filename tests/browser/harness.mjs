@@ -110,12 +110,18 @@ export function watch(page, origin) {
  * Waits for the page's load event, until the page has lived `alive` ms
  * (what lies below the first screen is bound after the first painted
  * frame, or after 200 ms, and only then asks for what it reads later),
- * and until no request has been in flight for `quiet` ms.
+ * until a mounted widget has asked for its second module, and until no
+ * request has been in flight for `quiet` ms.
  */
 export async function settle(page, watcher, { quiet = 60, alive = 300, timeout = 5000 } = {}) {
   await page.waitForLoadState('load');
   const lived = await page.evaluate(() => performance.now()).catch(() => alive);
   if (lived < alive) await new Promise((ok) => setTimeout(ok, alive - lived));
+  // A mounted widget asks for the second part of its wasm (the charts and
+  // the log, split_below.wasm) once its first screen is live: wait for
+  // the request, so that it is in flight below or done.
+  await page.waitForFunction(() => !document.querySelector('[data-ratelimit-lab-mounted]')
+    || performance.getEntriesByType('resource').some((e) => e.name.endsWith('/split_below.wasm')), null, { timeout, polling: 10 }).catch(() => {});
   const end = Date.now() + timeout;
   let calmSince = null;
   while (Date.now() < end) {

@@ -1,0 +1,87 @@
+// The wasm in two: the code of the charts and the Redis log is not in the
+// download before the widget is interactive. It comes in a second module,
+// split_below.wasm, asked for once the first screen is live. A course page
+// in a sub-folder and a script-tag host both find it beside the loader. If
+// it cannot load, a polite notice names what is missing, and the first
+// screen keeps working.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, hostServer, shutdown, watch, waitFor, settle } from './harness.mjs';
+import { hostPage } from './prerender.mjs';
+
+after(shutdown);
+
+const PART = 'split_below.wasm';
+
+async function open(path, { prefix = '/', route } = {}) {
+  const s = await hostServer({ prefix, extra: { [`${prefix}host.html`]: { type: 'text/html; charset=utf-8', body: hostPage('strategy=getset') } } });
+  const b = await browser();
+  const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const watcher = watch(page, s.origin);
+  await page.addInitScript(() => {
+    window.__mounted = null;
+    new MutationObserver(() => {
+      if (window.__mounted === null && document.querySelector('[data-ratelimit-lab-mounted]')) window.__mounted = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ratelimit-lab-mounted'] });
+  });
+  if (route) await page.route(`**/${PART}`, route);
+  await page.goto(s.url + path);
+  await page.waitForFunction(() => window.__mounted !== null);
+  return { s, page, context, watcher };
+}
+
+// Scrolls a part of the widget (the page's, or a host's shadow root's)
+// into view until it holds at least one `inner`.
+async function shows(page, selector, inner) {
+  return waitFor(() => page.evaluate(([sel, want]) => {
+    const host = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+    const el = (host.shadowRoot ?? host).querySelector(sel);
+    if (!el) return false;
+    el.scrollIntoView({ block: 'center' });
+    return el.querySelector(want) !== null;
+  }, [selector, inner]), { timeout: 8000, message: `${selector} drawn` });
+}
+
+for (const [where, path, prefix] of [['page', '?strategy=getset', '/'], ['page in a sub-folder', '?strategy=getset', '/course/lab/'], ['script-tag host', 'host.html', '/']]) {
+  test(`${where}: the charts and the log come in a second module, asked for after the widget is interactive, and work`, async () => {
+    const { s, page, context, watcher } = await open(path, { prefix });
+    const asked = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('.wasm'))
+      .map((e) => ({ file: new URL(e.name).pathname.split('/').pop(), before: e.startTime <= window.__mounted })));
+    const main = asked.find((e) => e.file === 'ratelimit_lab_bg.wasm');
+    assert.ok(main?.before, `the main module comes before the widget is interactive: ${JSON.stringify(asked)}`);
+    await shows(page, '[data-chart="servers"]', 'svg');
+    await shows(page, '[data-slot="log"]', 'ol li');
+    const part = await page.evaluate((p) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(p)), PART);
+    assert.ok(part, 'the second module was fetched');
+    assert.ok(part.startTime > (await page.evaluate(() => window.__mounted)), 'the second module was asked for after the widget was interactive');
+    assert.ok(new URL(part.name).pathname.startsWith(prefix), `found beside the loader: ${part.name}`);
+    await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+    await s.close();
+  });
+}
+
+for (const [cause, fail] of [
+  ['a missing file', (route) => route.fulfill({ status: 404, body: 'not found' })],
+  ['the network', (route) => route.abort('internetdisconnected')],
+]) {
+  test(`a second module that cannot load because of ${cause}: a notice says so, and the first screen still answers`, async () => {
+    const { s, page, context, watcher } = await open('?strategy=getset', { route: fail });
+    const notice = page.locator('[data-testid="notice"]');
+    await notice.waitFor({ state: 'visible', timeout: 8000 });
+    assert.match(await notice.innerText(), /The parts below the sliders could not be loaded\. Check the connection, then reload the page\./);
+    const slider = page.locator('[data-testid="burst"]');
+    const before = await slider.getAttribute('aria-valuetext');
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await waitFor(async () => (await slider.getAttribute('aria-valuetext')) !== before, { message: 'the slider answers' });
+    // What the test broke, and Chromium's own line for it, are all.
+    const rest = watcher.problems().filter((p) => !p.includes(PART) && !/Failed to load resource/.test(p));
+    assert.deepEqual(rest, []);
+    await context.close();
+    await s.close();
+  });
+}
