@@ -804,7 +804,14 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
         let root = root.clone();
         any_spawner::Executor::spawn_local(async move {
             if below(owner, lab, root.clone()).await.is_err() {
-                events::add_notice(&root, &lab.mounted().texts, &lab.t(Text::NoticeParts));
+                // Said where the charts and the log would be.
+                let said = lab.t(Text::PartNotLoaded);
+                use crate::vm::names::Slot;
+                for slot in [Slot::ChartWorking, Slot::LogEmpty] {
+                    if let Some(el) = dom::slot(&root, slot) {
+                        dom::text(&el, &said);
+                    }
+                }
             }
         });
     }

@@ -104,7 +104,6 @@ texts! {
     NoticeMomentBad "notice.moment_bad" "t=“{given}” is not a moment in milliseconds, so the end of the burst is shown.";
     NoticeItem "notice.item" "{name}: “{given}” is not one of {options}, so it is left out.";
     NoticeNoTabs "notice.no_tabs" "tabs names no strategy we know, so every strategy is offered.";
-    NoticeParts "notice.parts" "The parts below the sliders could not be loaded. Check the connection, then reload the page.";
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
     NoticeMastery "notice.mastery" "mastery=“{given}” is not a whole percentage from 0 to 100, so {kept} is used.";
     NoticeUngraded "notice.ungraded" "This quiz is the built-in one, so it is not graded.";
@@ -451,6 +450,7 @@ texts! {
     ChartAxisRtt "chart.axis.rtt" "Redis round trip (ms)" later;
     ChartLimit "chart.limit" "limit {l}" later;
     ChartWorking "chart.working" "Computing the sweep…";
+    PartNotLoaded "part.not_loaded" "This part could not be loaded. Check the connection, then reload the page.";
     ChartPoint "chart.point" "{s}, {x}: {mean} allowed on average, fewest {min}, most {max}";
     ChartSummary "chart.summary" "{title}: the mean allowed of {b} requests over 50 bursts, limit {l}. {lines}. Every number is in the table under the chart." later;
     ChartLine "chart.line" "{s}: {trend}" later;

@@ -2,8 +2,8 @@
 // download before the widget is interactive. It comes in a second module,
 // split_below.wasm, asked for once the first screen is live. A course page
 // in a sub-folder and a script-tag host both find it beside the loader. If
-// it cannot load, a polite notice names what is missing, and the first
-// screen keeps working.
+// it cannot load, the charts and the log say so where they would be (a
+// status line), and the first screen keeps working.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { browser, hostServer, shutdown, watch, waitFor, settle } from './harness.mjs';
@@ -68,11 +68,18 @@ for (const [cause, fail] of [
   ['a missing file', (route) => route.fulfill({ status: 404, body: 'not found' })],
   ['the network', (route) => route.abort('internetdisconnected')],
 ]) {
-  test(`a second module that cannot load because of ${cause}: a notice says so, and the first screen still answers`, async () => {
+  test(`a second module that cannot load because of ${cause}: the charts and the log say so where they would be, and the first screen still answers`, async () => {
     const { s, page, context, watcher } = await open('?strategy=getset', { route: fail });
-    const notice = page.locator('[data-testid="notice"]');
-    await notice.waitFor({ state: 'visible', timeout: 8000 });
-    assert.match(await notice.innerText(), /The parts below the sliders could not be loaded\. Check the connection, then reload the page\./);
+    const said = /^This part could not be loaded\. Check the connection, then reload the page\.$/;
+    for (const slot of ['chart-working', 'log-empty']) {
+      const el = page.locator(`[data-slot="${slot}"]`);
+      await waitFor(async () => said.test((await el.textContent()) ?? ''), { timeout: 8000, message: `${slot} says the part is missing` });
+      await el.scrollIntoViewIfNeeded();
+      assert.ok(await el.isVisible(), `${slot} is shown`);
+    }
+    assert.equal(await page.locator('[data-slot="chart-working"]').getAttribute('role'), 'status', 'a screen reader hears it');
+    // Nothing else changed: no notice above the tabs, and the first screen answers.
+    assert.equal(await page.locator('[data-testid="notice"]:visible').count(), 0);
     const slider = page.locator('[data-testid="burst"]');
     const before = await slider.getAttribute('aria-valuetext');
     await slider.focus();
