@@ -54,8 +54,8 @@ optimise(wasmFile, []);
 // target/split/), beside the glue: each part through wasm-opt as the main
 // module went through Trunk's run and this one (Trunk never saw them), and
 // their loader, __wasm_split.js, minified below with the rest. A part that
-// fails to load is told to the widget, which shows a notice: the loader's
-// own console line goes.
+// fails to load is told to the widget, which says so where the part would
+// be: the loader's own console line goes.
 const split = path.join(root, 'target/split');
 const parts = fs.existsSync(split) ? fs.readdirSync(split) : [];
 for (const name of parts) {

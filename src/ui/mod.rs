@@ -803,7 +803,9 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     {
         let root = root.clone();
         any_spawner::Executor::spawn_local(async move {
-            if below(owner, lab, root.clone()).await.is_err() {
+            if below(owner, lab, root.clone()).await.is_err()
+                && lab.playing.try_get_untracked().is_some()
+            {
                 // Said where the charts and the log would be.
                 let said = lab.t(Text::PartNotLoaded);
                 use crate::vm::names::Slot;
@@ -823,12 +825,17 @@ type BelowMissing = wasm_split_helpers::SplitLoaderError;
 #[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
 type BelowMissing = std::convert::Infallible;
 
-/// The binders split off (feature `split`), under the widget's owner.
+/// The binders split off (feature `split`), under the widget's owner;
+/// none once the widget is gone (unmounted while the module was on its
+/// way: its signals went with it).
 #[cfg_attr(
     all(feature = "split", target_arch = "wasm32", not(debug_assertions)),
     wasm_split_helpers::wasm_split(below, fallible)
 )]
 fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), BelowMissing> {
+    if lab.playing.try_get_untracked().is_none() {
+        return Ok(());
+    }
     let bind = || {
         log::bind(lab, &root);
         charts::bind(lab, &root);

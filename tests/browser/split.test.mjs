@@ -92,3 +92,24 @@ for (const [cause, fail] of [
     await s.close();
   });
 }
+
+test('a widget destroyed while its second module is on the way: the module arrives to nothing, without an error', async () => {
+  let asked = false;
+  let arrived = false;
+  const late = async (route) => {
+    asked = true;
+    await new Promise((ok) => setTimeout(ok, 700));
+    await route.continue();
+    arrived = true;
+  };
+  const { s, page, context, watcher } = await open('host.html', { route: late });
+  // Destroyed once the module is asked for, before it comes.
+  await waitFor(() => asked, { message: 'the module asked for' });
+  await page.evaluate(() => document.querySelector('[data-ratelimit-lab]').destroy());
+  await waitFor(() => page.evaluate(() => !document.querySelector('[data-ratelimit-lab]').shadowRoot?.querySelector('[data-testid="server-card"]')), { message: 'destroy()' });
+  await waitFor(() => arrived, { message: 'the module arrived' });
+  await page.waitForTimeout(300);
+  assert.deepEqual(watcher.problems(), []);
+  await context.close();
+  await s.close();
+});
