@@ -67,10 +67,29 @@ const renamed = shortNames(fs.readFileSync(wasmFile), glue);
 fs.writeFileSync(wasmFile, renamed.wasm);
 fs.writeFileSync(glueFile, renamed.glue);
 
+// The split's loader reaches the main module through the glue. As written,
+// it imports the glue by its plain name; but after "Try again" the loader
+// (public/ratelimit-lab.js) runs a second copy of the glue
+// (`ratelimit_lab.js?try=1`), and the split's loader would still ask the
+// first, which never started (or never loaded). So each copy of the glue
+// hands its own initSync to the split's loader as it runs: the latest,
+// the one that starts, wins. Each edit stops the build if the text it
+// expects is not there (another version of wasm-split-cli).
+const edit = (code, from, to, what) => {
+  if (!code.includes(from)) throw new Error(`${what}: "${from}" not found`);
+  return code.replace(from, to);
+};
+const linked = parts.includes('__wasm_split.js');
 for (const name of ['ratelimit_lab.js', 'ratelimit-lab.js', ...parts.filter((p) => p.endsWith('.js'))]) {
   const file = path.join(stage, name);
   let code = fs.readFileSync(file, 'utf8');
-  if (name === '__wasm_split.js') code = code.replace('console.error(e);', '');
+  if (name === '__wasm_split.js') {
+    code = edit(code, 'console.error(e);', '', name);
+    code = edit(code, 'import { initSync } from "./ratelimit_lab.js";', 'let initSync;\nexport function link(f) {\n    initSync = f;\n    sharedImports = undefined;\n}', name);
+  }
+  if (name === 'ratelimit_lab.js' && linked) {
+    code = `import { link as __wasm_split_link } from "./__wasm_split.js";\n${code}\n__wasm_split_link(initSync);\n`;
+  }
   const out = await minify(code, { module: true, compress: { passes: 2 }, mangle: true });
   fs.writeFileSync(file, out.code);
 }

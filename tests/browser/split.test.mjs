@@ -113,3 +113,28 @@ test('a widget destroyed while its second module is on the way: the module arriv
   await context.close();
   await s.close();
 });
+
+for (const missing of ['ratelimit_lab_bg.wasm', 'ratelimit_lab.js']) test(`after Try again (${missing} missing at first), the second module links to the glue that started, and the charts draw`, async () => {
+  let broken = true;
+  const { s, page, context, watcher } = await (async () => {
+    const srv = await hostServer({});
+    const b = await browser();
+    const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+    const pg = await ctx.newPage();
+    const w = watch(pg, srv.origin);
+    await pg.route(`**/${missing}*`, (route) => (broken ? route.fulfill({ status: 404, body: 'not found' }) : route.continue()));
+    await pg.goto(srv.url + '?strategy=getset');
+    return { s: srv, page: pg, context: ctx, watcher: w };
+  })();
+  const again = page.locator('[data-ratelimit-lab] button', { hasText: 'Try again' });
+  await again.waitFor({ timeout: 8000 });
+  broken = false;
+  await again.click();
+  await shows(page, '[data-chart="servers"]', 'svg');
+  await shows(page, '[data-slot="log"]', 'ol li');
+  // What the test broke, and the loader's report of it, are all.
+  const rest = watcher.problems().filter((p) => !p.includes(missing) && !/could not start|Failed to load resource/.test(p));
+  assert.deepEqual(rest, []);
+  await context.close();
+  await s.close();
+});
