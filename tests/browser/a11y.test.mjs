@@ -117,7 +117,11 @@ describe('names, focus and motion', () => {
     const w = await openWidget('?strategy=getset&lb=sticky');
     const unnamed = await w.page.evaluate(() => {
       const controls = document.querySelectorAll('button, input, select, textarea, [role="tab"], a[href]');
-      return [...controls].filter((el) => {
+      // A control inside `hidden` is not one a learner meets (nor a screen
+      // reader: it is out of the accessibility tree). The log's "Show all"
+      // is written hidden and empty, and named by the log's binder, which
+      // comes in the second module, maybe after this check.
+      return [...controls].filter((el) => !el.closest('[hidden]')).filter((el) => {
         const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
         const label = el.labels && el.labels.length && el.labels[0].textContent.trim();
         const text = el.textContent.trim();
