@@ -798,14 +798,19 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     embed::use_resize_messages(lab, root);
     let owner = Owner::current();
     #[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
-    let _ = below(owner, lab, root.clone());
+    {
+        let _ = below(owner, lab, root.clone());
+        below_done(root, true);
+    }
     #[cfg(all(feature = "split", target_arch = "wasm32", not(debug_assertions)))]
     {
         let root = root.clone();
         any_spawner::Executor::spawn_local(async move {
-            if below(owner, lab, root.clone()).await.is_err()
-                && lab.playing.try_get_untracked().is_some()
-            {
+            let bound = below(owner, lab, root.clone()).await.is_ok();
+            if lab.playing.try_get_untracked().is_none() {
+                return;
+            }
+            if !bound {
                 // Said where the charts and the log would be.
                 let said = lab.t(Text::PartNotLoaded);
                 use crate::vm::names::Slot;
@@ -815,8 +820,16 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
                     }
                 }
             }
+            below_done(&root, bound);
         });
     }
+}
+
+/// Marks the root once what lies below the first screen is bound, or
+/// said missing: a host (and a test) can tell the widget is complete.
+fn below_done(root: &web_sys::Element, bound: bool) {
+    let said = if bound { "bound" } else { "missing" };
+    let _ = root.set_attribute(Data::Below.as_str(), said);
 }
 
 /// The second module could not be fetched (feature `split`).

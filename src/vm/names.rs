@@ -395,6 +395,10 @@ data_names!(
         RatelimitLabUrl = "ratelimit-lab-url" in View,
         /// A host element whose widget is mounted.
         RatelimitLabMounted = "ratelimit-lab-mounted" in View,
+        /// On a widget's root once what lies below the first screen is
+        /// bound: `bound`, or `missing` when the second part of the wasm
+        /// could not be loaded (said in place of the charts and the log).
+        Below = "below" in View,
     }
 );
 

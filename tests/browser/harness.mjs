@@ -117,11 +117,14 @@ export async function settle(page, watcher, { quiet = 60, alive = 300, timeout =
   await page.waitForLoadState('load');
   const lived = await page.evaluate(() => performance.now()).catch(() => alive);
   if (lived < alive) await new Promise((ok) => setTimeout(ok, alive - lived));
-  // A mounted widget asks for the second part of its wasm (the charts and
-  // the log, split_below.wasm) once its first screen is live: wait for
-  // the request, so that it is in flight below or done.
-  await page.waitForFunction(() => !document.querySelector('[data-ratelimit-lab-mounted]')
-    || performance.getEntriesByType('resource').some((e) => e.name.endsWith('/split_below.wasm')), null, { timeout, polling: 10 }).catch(() => {});
+  // A mounted widget binds what lies below its first screen (the charts
+  // and the log come in a second wasm module, split_below.wasm) after
+  // its first screen is live, and then marks its root `data-below`:
+  // wait for that, so that no test meets the page while the log grows.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-ratelimit-lab-mounted]')].every((host) => {
+    const live = (host.shadowRoot ?? host).querySelector('.rll:not([data-first])');
+    return live && live.hasAttribute('data-below');
+  }), null, { timeout, polling: 10 }).catch(() => {});
   const end = Date.now() + timeout;
   let calmSince = null;
   while (Date.now() < end) {

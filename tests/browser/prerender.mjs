@@ -58,6 +58,9 @@ function read() {
     e.setAttribute('data-style', e.getAttribute('style'));
     e.removeAttribute('style');
   }
+  // Whether what lies below the first screen is bound is the live
+  // widget's to say, once it is (ui::below_done).
+  copy.removeAttribute('data-below');
   // What is hidden shows nothing and takes no room: the wasm brings it
   // (a glossary term's definition, the prediction's form, the notice).
   for (const e of [...copy.querySelectorAll('[hidden]')]) e.remove();
