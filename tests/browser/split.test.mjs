@@ -13,13 +13,18 @@ after(shutdown);
 
 const PART = 'split_below.wasm';
 
-async function open(path, { prefix = '/', route } = {}) {
+async function open(path, { prefix = '/', route, width = 1280 } = {}) {
   const s = await hostServer({ prefix, extra: { [`${prefix}host.html`]: { type: 'text/html; charset=utf-8', body: hostPage('strategy=getset') } } });
   const b = await browser();
-  const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await b.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const watcher = watch(page, s.origin);
   await page.addInitScript(() => {
+    // Every layout shift in view (the test makes no input).
+    window.__shift = 0;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
     window.__mounted = null;
     new MutationObserver(() => {
       if (window.__mounted === null && document.querySelector('[data-ratelimit-lab-mounted]')) window.__mounted = performance.now();
@@ -43,6 +48,37 @@ async function shows(page, selector, inner) {
   }, [selector, inner]), { timeout: 8000, message: `${selector} drawn` });
 }
 
+/** The live root's `data-below`: what lies below its first screen is
+ * `bound`, or `missing`; null until then. */
+function below(page) {
+  return page.evaluate(() => {
+    const host = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+    return (host.shadowRoot ?? host).querySelector('.rll:not([data-first])')?.getAttribute('data-below') ?? null;
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`${width} px: nothing in view moves when the second module arrives late`, async () => {
+    const late = async (route) => {
+      await new Promise((ok) => setTimeout(ok, 1200));
+      await route.continue();
+    };
+    const { s, page, context, watcher } = await open('?strategy=getset', { route: late, width });
+    assert.equal(await below(page), null, 'live, and the part not yet bound');
+    await waitFor(async () => (await below(page)) === 'bound', { timeout: 8000, message: 'the part bound' });
+    // Two frames for the charts' first drawing to be laid out.
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    // At 1280 px the mini chart beside the round-trip slider is in view,
+    // and drawn as the part comes; at 390 px it is drawn once scrolled to.
+    if (width > 400) assert.ok(await page.locator('[data-testid="rtt-mini"]').count(), 'the mini chart came with the part');
+    assert.equal(await page.evaluate(() => window.__shift), 0, 'cumulative layout shift, no input made');
+    await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+    await s.close();
+  });
+}
+
 for (const [where, path, prefix] of [['page', '?strategy=getset', '/'], ['page in a sub-folder', '?strategy=getset', '/course/lab/'], ['script-tag host', 'host.html', '/']]) {
   test(`${where}: the charts and the log come in a second module, asked for after the widget is interactive, and work`, async () => {
     const { s, page, context, watcher } = await open(path, { prefix });
@@ -57,6 +93,7 @@ for (const [where, path, prefix] of [['page', '?strategy=getset', '/'], ['page i
     assert.ok(part, 'the second module was fetched');
     assert.ok(part.startTime > (await page.evaluate(() => window.__mounted)), 'the second module was asked for after the widget was interactive');
     assert.ok(new URL(part.name).pathname.startsWith(prefix), `found beside the loader: ${part.name}`);
+    assert.equal(await below(page), 'bound', 'the root says what lies below is bound');
     await settle(page, watcher);
     assert.deepEqual(watcher.problems(), []);
     await context.close();
@@ -78,6 +115,7 @@ for (const [cause, fail] of [
       assert.ok(await el.isVisible(), `${slot} is shown`);
     }
     assert.equal(await page.locator('[data-slot="chart-working"]').getAttribute('role'), 'status', 'a screen reader hears it');
+    assert.equal(await below(page), 'missing', 'the root says the part is missing');
     // Nothing else changed: no notice above the tabs, and the first screen answers.
     assert.equal(await page.locator('[data-testid="notice"]:visible').count(), 0);
     const slider = page.locator('[data-testid="burst"]');
