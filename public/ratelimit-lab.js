@@ -106,8 +106,8 @@ const first = (name) => (firsts[name] ??= fetch(at(`first/${name}.json`), { prio
 // for the cards' marks; tests/browser/first.test.mjs checks they agree),
 // for the width it has here, and any other style the markup keeps aside
 // (a strict CSP applies no style attribute).
-function size(screen) {
-  for (const e of screen.querySelectorAll('[data-style]')) e.style.cssText = e.dataset.style;
+function size(screen, styles = true) {
+  if (styles) for (const e of screen.querySelectorAll('[data-style]')) e.style.cssText = e.dataset.style;
   const picture = screen.querySelector('.rll-picture__canvas');
   const sizes = {};
   if (picture) {
@@ -139,6 +139,24 @@ function carry(el, sizes) {
     if (seen) return;
     seen = true;
     requestAnimationFrame(() => requestAnimationFrame(() => added.disconnect()));
+  });
+  added.observe(root, { childList: true, subtree: true });
+}
+
+// A starting state with no first screen: the live widget's canvases take
+// their heights by the same rules before its first frame is painted (it
+// learns their widths only after that frame's layout, and a canvas that
+// grows then moves everything below it). In that frame's animation
+// callbacks: its own first effects have run (the cards' count of marks).
+function fit(el) {
+  const root = stage(el);
+  const added = new MutationObserver(() => {
+    const widget = root.querySelector('.rll:not([data-first])');
+    if (!widget) return;
+    added.disconnect();
+    requestAnimationFrame(() => {
+      if (!widget.querySelector('.rll-picture__canvas')?.style.height) styled(widget, () => size(widget, false));
+    });
   });
   added.observe(root, { childList: true, subtree: true });
 }
@@ -200,6 +218,7 @@ function wait(el) {
   if (inline?.dataset.first.split(' ').includes(k)) return hold(el, inline);
   show(el, line(LOADING));
   held.set(el, []);
+  fit(el);
   // The host's screen once its stylesheet is in too (unstyled, it would
   // flash); never once the files have failed (their words stay).
   const gone = () => live(el) || failed || !el.isConnected || key(el) !== k;

@@ -109,14 +109,21 @@ test('a lesson started on the first screen is open when the widget goes live', a
   await context.close();
 });
 
-test('a page address the build did not prerender shows the loading line, never the default figures', async () => {
+test('a page address the build did not prerender shows the loading line, never the default figures, and nothing moves when the widget starts', async () => {
   const s = await hostServer();
-  const { page, context, release } = await openHeld(s, '?servers=7');
-  assert.equal(await page.locator('.rll[data-first]').count(), 0);
-  assert.match(await page.locator('[data-ratelimit-lab] .rll-loading').first().textContent(), /Loading/);
-  release();
-  await page.waitForSelector('[data-testid="server-card"][data-server="7"]');
-  await context.close();
+  for (const [query, width] of [['?servers=7', 390], ['?servers=7', 1280], ['?strategy=getset&servers=3', 1280]]) {
+    const { page, context, watcher, release } = await openHeld(s, query, { width, height: width > 400 ? 900 : 844 });
+    assert.equal(await page.locator('.rll[data-first]').count(), 0);
+    assert.match(await page.locator('[data-ratelimit-lab] .rll-loading').first().textContent(), /Loading/);
+    release();
+    await page.waitForSelector(`[data-testid="server-card"][data-server="${/servers=(\d+)/.exec(query)[1]}"]`);
+    await frames(page, 10);
+    // The loader gives the live widget's canvases their heights before
+    // its first frame: without, the picture grew 160-200 px after it.
+    assert.equal(await page.evaluate(() => window.__shift), 0, `${query} at ${width} px: layout shift`);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  }
 });
 
 test('hosts show the prerendered first screen of their starting state, with the live widget figures', async () => {
@@ -160,6 +167,8 @@ test('a host whose starting state was not prerendered shows the loading line whi
       return host.shadowRoot.querySelectorAll('[data-testid="server-card"]').length === 7
         && !host.shadowRoot.querySelector('.rll-loading');
     }), { message: `${file}: the widget` });
+    await frames(page, 10);
+    assert.equal(await page.evaluate(() => window.__shift), 0, `${file}: layout shift once live`);
     await context.close();
   }
 });
