@@ -62,9 +62,14 @@ const sheetIn = (root) => new Promise((ok) => {
 });
 
 // Calls `f` once `screen` is styled, in a frame before it is painted: a
-// size read before would be an unstyled page's.
+// size read before would be an unstyled page's. Not for a screen taken
+// off the page meanwhile (it is never styled).
 function styled(screen, f) {
-  const go = () => (getComputedStyle(screen).boxSizing === 'border-box' ? f() : requestAnimationFrame(go));
+  const go = () => {
+    if (!screen.isConnected) return;
+    if (getComputedStyle(screen).boxSizing === 'border-box') f();
+    else requestAnimationFrame(go);
+  };
   go();
 }
 

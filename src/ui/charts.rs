@@ -488,8 +488,8 @@ impl Views {
 }
 
 /// A new scenario: new sweeps where it changed what they depend on
-/// (cheap: nothing runs yet), the note, the mini chart shown or not, then
-/// the worker woken. A new round trip changes neither sweep the mini chart
+/// (cheap: nothing runs yet), the note, then the worker woken (the
+/// controls show the mini chart or not). A new round trip changes neither sweep the mini chart
 /// draws: only its mark moves.
 fn follow(
     lab: Lab,
@@ -508,9 +508,6 @@ fn follow(
             // Its words are read later: written again once they are here.
             lab.later.track();
             super::dom::text(n, &crate::vm::chart::note(&s, &lab.mounted().texts));
-        }
-        if let Some(m) = &views.mini {
-            super::dom::hide(&m.host, !crate::vm::chart::mini_shown(s.strategy));
         }
         working.set(true);
         tick.update(|t| *t += 1);

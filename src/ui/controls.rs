@@ -24,6 +24,10 @@ struct Slider {
     row: Option<(Element, Option<bool>, Option<bool>)>,
     output: Option<Kept>,
     note: Option<(Kept, Element)>,
+    /// The round trip's mini chart, shown (and empty until the charts,
+    /// in the second module, draw it) for the strategies that wait for
+    /// Redis: its room is kept from the first screen on.
+    mini: Option<(Element, Option<bool>)>,
 }
 
 impl Slider {
@@ -36,6 +40,7 @@ impl Slider {
             .as_ref()
             .and_then(|r| find(r, Class::SliderNote.selector()))
             .map(|n| (Kept::new(n.clone()), n));
+        let mini = row.as_ref().and_then(|r| slot(r, Slot::RttMini));
         Some(Self {
             knob,
             max: Kept::new(input.clone()),
@@ -46,6 +51,7 @@ impl Slider {
             row: row.map(|r| (r, None, None)),
             output,
             note,
+            mini: mini.map(|m| (m, None)),
         })
     }
 
@@ -71,6 +77,13 @@ impl Slider {
         }
         if let Some(out) = &mut self.output {
             out.text(&v.shown);
+        }
+        if let Some((mini, shown)) = &mut self.mini {
+            let on = crate::vm::chart::mini_shown(s.strategy);
+            if *shown != Some(on) {
+                hide(mini, !on);
+                *shown = Some(on);
+            }
         }
         if let Some((note, el)) = &mut self.note {
             note.text(v.note.as_deref().unwrap_or(""));

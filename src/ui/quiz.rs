@@ -233,7 +233,10 @@ fn write_question(
         hide(&b, !v.offer_answer);
     }
     if let Some(b) = find(li, Act::ShowMe.selector()) {
-        hide(&b, !v.offer_show_me);
+        // Offered once it can name its scenario: a built-in question's
+        // label is among the words read later.
+        let named = question.show.as_ref().is_some_and(|s| !s.label.is_empty());
+        hide(&b, !(v.offer_show_me && named));
         if let (true, Some(show)) = (worded, &question.show) {
             text(&b, &texts.fill(Text::ShowMe, &[("label", &show.label)]));
         }

@@ -61,6 +61,9 @@ function read() {
   // Whether what lies below the first screen is bound is the live
   // widget's to say, once it is (ui::below_done).
   copy.removeAttribute('data-below');
+  // The mini chart beside the round trip keeps its room from the start
+  // (ui::controls); its drawing comes with the second module, after a sweep.
+  for (const m of copy.querySelectorAll('.rll-mini')) m.replaceChildren();
   // What is hidden shows nothing and takes no room: the wasm brings it
   // (a glossary term's definition, the prediction's form, the notice).
   for (const e of [...copy.querySelectorAll('[hidden]')]) e.remove();
