@@ -100,6 +100,17 @@ export async function capture(url, key, page, { width = 390, height = 844 } = {}
   return { html, written };
 }
 
+// The build with no first screen (index.html's loading line, no lists):
+// the widget keeps a first screen it is shown (ui::adopt), so what is read
+// must be its own markup, not the previous capture's.
+export function unscreened() {
+  const json = { type: 'application/json', body: '[]' };
+  const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8')
+    .replace(/<div data-first="[^"]*"[\s\S]*?(?=<p class="?rll-loading rll-loading--lost)/, '<p class="rll-loading rll-loading--wait" hidden>Loading the simulation…</p>');
+  if (index.includes('data-first')) throw new Error('prerender: no first screen found in index.html to take out');
+  return { '/': { type: 'text/html; charset=utf-8', body: index }, '/first/page.json': json, '/first/host.json': json };
+}
+
 // A key as the loader computes it: the pairs sorted by name.
 export const sortKey = (q) => new URLSearchParams([...new URLSearchParams(q)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
 
@@ -108,10 +119,7 @@ export const sortKey = (q) => new URLSearchParams([...new URLSearchParams(q)].so
 // until the stylesheet shows it: unstyled, it would be a wall of text).
 export async function captureAll() {
   const hosts = {};
-  const s = await startServer({
-    root: DIST,
-    extra: { '/host.html': { type: 'text/html; charset=utf-8', get body() { return hosts.page; } } },
-  });
+  const s = await startServer({ root: DIST, extra: { ...unscreened(), '/host.html': { type: 'text/html; charset=utf-8', get body() { return hosts.page; } } } });
   const out = [];
   for (const page of [true, false]) {
     for (const key of STATES) {
