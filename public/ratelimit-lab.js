@@ -166,11 +166,49 @@ function fit(el) {
   added.observe(root, { childList: true, subtree: true });
 }
 
+// The widget keeps the first screen it is shown (src/ui/adopt.rs): given
+// its own markup (`fresh`, not in the page), each of its elements is
+// matched with the screen's element in its place (the same tag, id, first
+// class and data-* names), or moved in where the screen left it out (what
+// is hidden, and what lies below); an element of the screen with no
+// match is a binder's (a card, a verdict line) and stays. Nothing moves,
+// and false, where the two disagree: the widget then writes its own.
+function adopt(screen, fresh) {
+  const same = (k, f) => {
+    if (k.localName !== f.localName || k.id !== f.id || k.classList[0] !== f.classList[0]) return false;
+    for (const n of f.getAttributeNames()) if (n.startsWith('data-') && k.getAttribute(n) !== f.getAttribute(n)) return false;
+    return true;
+  };
+  const named = (f) => f.id || f.getAttributeNames().some((n) => n.startsWith('data-'));
+  const plan = (kept, fresh, moves) => {
+    const wanted = fresh.children;
+    let k = kept.firstElementChild;
+    for (let i = 0; i < wanted.length; i++) {
+      const f = wanted[i];
+      if (!k) moves.push([kept, f, null]);
+      else if (same(k, f)) {
+        if (!plan(k, f, moves)) return false;
+        k = k.nextElementSibling;
+      } else if ([...wanted].slice(i + 1).some((w) => same(k, w))) moves.push([kept, f, k]);
+      // A binder's own children, where the markup has a placeholder.
+      else return ![...wanted].some(named);
+    }
+    return true;
+  };
+  const moves = [];
+  if (screen.className !== fresh.className || screen.lang !== fresh.lang || !plan(screen, fresh, moves)) return false;
+  for (const [parent, node, before] of moves) parent.insertBefore(node, before);
+  screen.removeAttribute('data-first');
+  screen.hidden = false;
+  return true;
+}
+
 // What the learner did on a first screen before the widget was live: each
 // input or press, by a name that finds the same control in the live widget.
 const held = new Map();
 function hold(el, screen) {
   styled(screen, () => carry(el, size(screen)));
+  screen.rllAdopt = (fresh) => adopt(screen, fresh);
   const acts = [];
   held.set(el, acts);
   const name = (t) => {
@@ -187,6 +225,10 @@ function hold(el, screen) {
     else if (e.type === 'click') acts.push({ sel: name(t) });
   };
   for (const kind of ['input', 'click', 'focusin']) screen.addEventListener(kind, note);
+  // The widget keeps the screen's nodes: it stops noting once live.
+  acts.stop = () => {
+    for (const kind of ['input', 'click', 'focusin']) screen.removeEventListener(kind, note);
+  };
 }
 
 // Does again, on the live widget, what was done on its first screen;
@@ -198,6 +240,7 @@ function replay(el) {
   if (!acts) return true;
   if (!widget) return false;
   held.delete(el);
+  acts.stop?.();
   for (const a of acts) {
     const t = widget.querySelector(a.sel);
     if (!t) continue;
@@ -234,7 +277,13 @@ function wait(el) {
     if (gone()) return;
     const t = document.createElement('template');
     t.innerHTML = hit.html;
-    show(el, t.content);
+    // In a host, in the box the widget will live in, which keeps it.
+    let box = t.content;
+    if (!own(el)) {
+      box = document.createElement('div');
+      box.append(t.content);
+    }
+    show(el, box);
     const screen = stage(el).querySelector('.rll[data-first]');
     // The page framed (embed=1) takes its frame's margins, as the widget does.
     if (own(el) && screen.classList.contains('rll--embed')) document.body.classList.add('rll-page--embed');

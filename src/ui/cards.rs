@@ -40,7 +40,12 @@ impl Held {
     fn new(document: &web_sys::Document, n: usize, level: u8, texts: &Texts) -> Option<Held> {
         let list = document.create_element("ul").ok()?;
         super::dom::set_html(&list, &crate::vm::cards::shell(level, n, texts));
-        let li = list.first_element_child()?;
+        Held::of(list.first_element_child()?)
+    }
+
+    /// The card `li` is: a new one, or one of the prerendered first
+    /// screen's, kept ([`super::adopt`]); written whole at its first fill.
+    fn of(li: web_sys::Element) -> Option<Held> {
         let find = |c: Class| li.query_selector(c.selector()).ok().flatten();
         Some(Held {
             ok: find(Class::CardOk)?,
@@ -193,7 +198,15 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     };
     let depth = (if lab.mounted().url_state { 1 } else { 2 }) + 2;
     let list_width = use_width(&ul, Some(lab.printing));
-    let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
+    // The prerendered screen's cards, if the widget kept it.
+    let kept = super::dom::all(&ul, ":scope > li")
+        .into_iter()
+        .map(Held::of)
+        .collect::<Option<Vec<_>>>();
+    if kept.is_none() {
+        super::dom::clear(&ul);
+    }
+    let held = StoredValue::new_local((kept.unwrap_or_default(), Drawn::default()));
     let lazy = super::canvas::Lazy::new(&ul, lab.printing);
     // The most marks any card shows at the end.
     let end_marks = super::memo(move || {

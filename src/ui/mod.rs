@@ -17,6 +17,7 @@
 //! page's own origin only; the widget then mounts with its sentences and
 //! quiz, or with the built-in ones and a notice if it could not be used.
 
+mod adopt;
 mod canvas;
 mod cards;
 mod charts;
@@ -514,14 +515,21 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         frame: Default::default(),
         steps: std::cell::RefCell::new(steps),
     };
-    dom::clear(&el);
+    // The first screen the loader shows, prerendered, which the widget
+    // keeps if it is its own (`adopt`).
+    let screen = match el.shadow_root() {
+        Some(root) if !url_state => adopt::screen(&root),
+        _ if url_state => adopt::screen(&el),
+        _ => None,
+    };
     let target = if url_state {
+        keep_only(&el, screen.as_ref());
         Some(el.clone().into())
     } else {
-        shadow(&el)
+        shadow(&el, screen.as_ref())
     };
     let Some(target) = target else { return };
-    let built = start(target, mount, lang, scorm);
+    let built = start(target, mount, lang, scorm, screen);
     let lab = built.as_ref().map(|(_, lab)| *lab);
     PLACED.with_borrow_mut(|p| {
         if let Some(w) = p.iter_mut().find(|w| w.host == el && w.serial == serial) {
@@ -673,6 +681,7 @@ fn start(
     mount: Mount,
     lang: Option<String>,
     scorm: Option<lms::Scorm>,
+    screen: Option<web_sys::Element>,
 ) -> Option<(Owner, Lab)> {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let owner = Owner::new();
@@ -727,7 +736,18 @@ fn start(
                 &m.order,
             ),
         );
-        let _ = host.append_child(&root);
+        // The prerendered first screen, kept with what it left out added,
+        // or (not the widget's own) replaced by the widget's markup.
+        let root = match screen {
+            Some(screen) => adopt::adopt(&screen, &root).unwrap_or_else(|| {
+                screen.remove();
+                root
+            }),
+            None => root,
+        };
+        if !root.is_connected() {
+            let _ = host.append_child(&root);
+        }
         let lab = Lab::provide(mount);
         bind(lab, &root);
         if let Some(scorm) = scorm {
@@ -906,9 +926,31 @@ fn read_content(text: &str) -> Result<Content, content::Refusal> {
     content::read(text, json::from_str)
 }
 
+/// Empties `el` but for `kept` (the first screen the widget keeps).
+fn keep_only(el: &web_sys::Element, kept: Option<&web_sys::Element>) {
+    let children = el.children();
+    for i in (0..children.length()).rev() {
+        if let Some(child) = children.item(i).filter(|c| Some(c) != kept) {
+            child.remove();
+        }
+    }
+    // Text and comments.
+    let mut node = el.first_child();
+    while let Some(n) = node {
+        node = n.next_sibling();
+        if n.node_type() != web_sys::Node::ELEMENT_NODE {
+            let _ = el.remove_child(&n);
+        }
+    }
+}
+
 /// A shadow root in `host` with the widget's stylesheet, and the element to
 /// mount in: the host page's styles stay out, and the widget's stay in.
-fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
+/// The element the loader put `screen` in, if it shows one, is kept.
+fn shadow(
+    host: &web_sys::HtmlElement,
+    screen: Option<&web_sys::Element>,
+) -> Option<web_sys::Element> {
     let document = host.owner_document()?;
     // Mounted again (after an unmount), or shown its first screen by the
     // loader while the wasm downloaded: the shadow root it has, emptied,
@@ -924,9 +966,16 @@ fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
         .query_selector("link[rel=\"stylesheet\"]")
         .ok()
         .flatten();
+    // The loader's box around its first screen.
+    let boxed = screen
+        .and_then(|s| s.parent_element())
+        .filter(|b| b.parent_node().as_ref() == Some(root.unchecked_ref()));
     let children = root.children();
     for i in (0..children.length()).rev() {
-        if let Some(child) = children.item(i).filter(|c| Some(c) != linked.as_ref()) {
+        if let Some(child) = children
+            .item(i)
+            .filter(|c| Some(c) != linked.as_ref() && Some(c) != boxed.as_ref())
+        {
             child.remove();
         }
     }
@@ -944,6 +993,9 @@ fn shadow(host: &web_sys::HtmlElement) -> Option<web_sys::Element> {
         let _ = link.set_attribute("rel", "stylesheet");
         let _ = link.set_attribute("href", &css);
         let _ = root.append_child(&link);
+    }
+    if let Some(boxed) = boxed {
+        return Some(boxed);
     }
     let div = document.create_element("div").ok()?;
     let _ = root.append_child(&div);

@@ -596,7 +596,10 @@ fn bind_windows(lab: Lab, root: &Element) {
             if last == h {
                 return;
             }
-            dom::set_html(&el, &h);
+            // The prerendered first screen's strip, kept if the same.
+            if !last.is_empty() || el.inner_html() != h.as_str() {
+                dom::set_html(&el, &h);
+            }
             last = h;
             let wins = crate::vm::windows::windows(r, t);
             for (li, w) in dom::all(&el, "li").iter().zip(&wins) {

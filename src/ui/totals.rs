@@ -41,7 +41,11 @@ impl Verdicts {
     fn write(&mut self, lines: &[totals::VerdictLine]) {
         let shapes: Vec<_> = lines.iter().map(|l| (l.kind, l.icon)).collect();
         if self.shapes.as_ref() != Some(&shapes) {
-            dom::set_html(&self.el, &totals::lines_html(lines));
+            let h = totals::lines_html(lines);
+            // The prerendered first screen's lines, kept if the same.
+            if self.shapes.is_some() || self.el.inner_html() != h.as_str() {
+                dom::set_html(&self.el, &h);
+            }
             self.texts = dom::all(&self.el, ".rll-verdict__text")
                 .into_iter()
                 .map(Kept::new)

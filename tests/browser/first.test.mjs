@@ -51,6 +51,28 @@ const figures = (first) => {
   return { totals, cards, boxes, label: box?.getAttribute('aria-label'), shown: rll.getBoundingClientRect().height > 0 };
 };
 
+// In the page: notes the prerendered screen's elements, and any of them
+// taken out from now on.
+const note = () => {
+  const host = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+  const rll = (host.shadowRoot ?? host).querySelector('.rll[data-first]');
+  const nodes = [...rll.querySelectorAll('*')];
+  window.__kept = { rll, nodes, removed: [] };
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.removedNodes) if (nodes.includes(n)) window.__kept.removed.push(n.outerHTML.slice(0, 100));
+  }).observe(rll, { childList: true, subtree: true });
+  return nodes.length;
+};
+// In the page, once live: whether the widget is the prerendered screen's
+// root, and which of its elements went.
+const kept = () => {
+  const host = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+  const live = (host.shadowRoot ?? host).querySelector('.rll:not([data-first])');
+  const { rll, nodes, removed } = window.__kept;
+  return { same: live === rll, lost: nodes.filter((n) => !rll.contains(n)).map((n) => n.outerHTML.slice(0, 100)).slice(0, 5), removed: removed.slice(0, 5) };
+};
+const KEPT = { same: true, lost: [], removed: [] };
+
 test('the prerendered first screens are the live widget markup (public/first.json is not stale: scripts/prerender writes it)', async () => {
   const committed = JSON.parse(fs.readFileSync(FIRST_FILE, 'utf8'));
   const now = await captureAll();
@@ -75,10 +97,13 @@ test('the page paints its first screen before the wasm, the same figures as the 
     const before = await page.evaluate(figures, true);
     assert.ok(before.shown && before.cards.length === 4 && before.totals.length > 5, JSON.stringify(before));
     await page.screenshot({ path: path.join(ARTIFACTS, `first-before-${width}.png`) });
+    assert.ok(await page.evaluate(note) > 100);
     release();
     await page.waitForSelector('.rll:not([data-first]) [data-testid="server-card"]');
     await frames(page, 10);
     assert.deepEqual(await page.evaluate(figures, false), before, 'the live widget shows the prerendered figures');
+    // Bound in place: the same elements, none written again.
+    assert.deepEqual(await page.evaluate(kept), KEPT, `${width} px: the widget keeps the first screen`);
     await page.screenshot({ path: path.join(ARTIFACTS, `first-after-${width}.png`) });
     assert.equal(await page.evaluate(() => window.__shift), 0, `cumulative layout shift at ${width} px`);
     assert.deepEqual(watcher.problems(), []);
@@ -137,16 +162,52 @@ test('hosts show the prerendered first screen of their starting state, with the 
       const { page, context, watcher, release } = await openHeld(s, file.slice(1));
       await waitFor(() => page.evaluate(figures, true), { message: `${tag} ${f.keys[0]}: a first screen` });
       const before = await page.evaluate(figures, true);
+      await page.evaluate(note);
       release();
       await waitFor(() => page.evaluate(figures, false), { message: 'the live widget' });
       // Off screen, the cards are drawn within 150 ms (ui::canvas::Lazy).
       await page.waitForTimeout(300);
       assert.deepEqual(await page.evaluate(figures, false), before, `${tag} "${f.keys[0]}"`);
+      assert.deepEqual(await page.evaluate(kept), KEPT, `${tag} "${f.keys[0]}": the widget keeps the first screen`);
       assert.equal(await page.evaluate(() => window.__shift), 0, `${tag} "${f.keys[0]}": layout shift`);
       assert.deepEqual(watcher.problems(), []);
       await context.close();
     }
   }
+});
+
+test('the page at another prerendered address keeps its first screen too', async () => {
+  const s = await hostServer();
+  for (const query of ['?strategy=getset', '?compact=1']) {
+    const { page, context, watcher, release } = await openHeld(s, query);
+    await waitFor(() => page.evaluate(figures, true), { message: `${query}: a first screen` });
+    const before = await page.evaluate(figures, true);
+    await page.evaluate(note);
+    release();
+    await waitFor(() => page.evaluate(figures, false), { message: `${query}: the live widget` });
+    await frames(page, 10);
+    assert.deepEqual(await page.evaluate(figures, false), before, query);
+    assert.deepEqual(await page.evaluate(kept), KEPT, `${query}: the widget keeps the first screen`);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+  }
+});
+
+test('a first screen that is not the widget own (a second widget, whose ids differ) is replaced, not kept', async () => {
+  const one = '<div data-ratelimit-lab></div>';
+  const s = await hostServer({ extra: { '/two.html': { type: 'text/html; charset=utf-8', body: hostPage('').replace(one, one + one) } } });
+  const { page, context, watcher, release } = await openHeld(s, 'two.html');
+  await waitFor(() => page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].every((h) => h.shadowRoot?.querySelector('.rll[data-first]'))), { message: 'two first screens' });
+  const screens = await page.evaluateHandle(() => [...document.querySelectorAll('[data-ratelimit-lab]')].map((h) => h.shadowRoot.querySelector('.rll[data-first]')));
+  release();
+  await waitFor(() => page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].every((h) => h.shadowRoot.querySelector('.rll:not([data-first]) [data-testid="server-card"]'))), { message: 'two live widgets' });
+  const state = await page.evaluate((old) => [...document.querySelectorAll('[data-ratelimit-lab]')].map((h, i) => {
+    const live = h.shadowRoot.querySelector('.rll');
+    return { kept: live === old[i], one: h.shadowRoot.querySelectorAll('.rll').length, ids: live.querySelector('[role="tab"]').id };
+  }), screens);
+  assert.deepEqual(state, [{ kept: true, one: 1, ids: 'rll1-tab-local' }, { kept: false, one: 1, ids: 'rll2-tab-local' }]);
+  assert.deepEqual(watcher.problems(), []);
+  await context.close();
 });
 
 test('a host whose starting state was not prerendered shows the loading line while the wasm downloads', async () => {
