@@ -523,7 +523,7 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
         _ => None,
     };
     let target = if url_state {
-        keep_only(&el, screen.as_ref());
+        clear_but(&el, &[screen.as_ref()]);
         Some(el.clone().into())
     } else {
         shadow(&el, screen.as_ref())
@@ -926,20 +926,14 @@ fn read_content(text: &str) -> Result<Content, content::Refusal> {
     content::read(text, json::from_str)
 }
 
-/// Empties `el` but for `kept` (the first screen the widget keeps).
-fn keep_only(el: &web_sys::Element, kept: Option<&web_sys::Element>) {
-    let children = el.children();
-    for i in (0..children.length()).rev() {
-        if let Some(child) = children.item(i).filter(|c| Some(c) != kept) {
-            child.remove();
-        }
-    }
-    // Text and comments.
-    let mut node = el.first_child();
-    while let Some(n) = node {
-        node = n.next_sibling();
-        if n.node_type() != web_sys::Node::ELEMENT_NODE {
-            let _ = el.remove_child(&n);
+/// Empties `node` (an element or a shadow root) but for the elements in
+/// `kept`: the first screen the widget keeps, a stylesheet already linked.
+fn clear_but(node: &web_sys::Node, kept: &[Option<&web_sys::Element>]) {
+    let mut child = node.first_child();
+    while let Some(c) = child {
+        child = c.next_sibling();
+        if !kept.iter().flatten().any(|k| ***k == c) {
+            let _ = node.remove_child(&c);
         }
     }
 }
@@ -970,15 +964,7 @@ fn shadow(
     let boxed = screen
         .and_then(|s| s.parent_element())
         .filter(|b| b.parent_node().as_ref() == Some(root.unchecked_ref()));
-    let children = root.children();
-    for i in (0..children.length()).rev() {
-        if let Some(child) = children
-            .item(i)
-            .filter(|c| Some(c) != linked.as_ref() && Some(c) != boxed.as_ref())
-        {
-            child.remove();
-        }
-    }
+    clear_but(&root, &[linked.as_ref(), boxed.as_ref()]);
     // The loader links the stylesheet in the page's head before starting.
     let css = match linked {
         Some(_) => None,
