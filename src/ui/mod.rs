@@ -817,12 +817,12 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
     let owner = Owner::current();
-    #[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
+    #[cfg(not(split))]
     {
         let _ = below(owner, lab, root.clone());
         below_done(root, true);
     }
-    #[cfg(all(feature = "split", target_arch = "wasm32", not(debug_assertions)))]
+    #[cfg(split)]
     {
         let root = root.clone();
         any_spawner::Executor::spawn_local(async move {
@@ -853,18 +853,15 @@ fn below_done(root: &web_sys::Element, bound: bool) {
 }
 
 /// The second module could not be fetched (feature `split`).
-#[cfg(all(feature = "split", target_arch = "wasm32", not(debug_assertions)))]
+#[cfg(split)]
 type BelowMissing = wasm_split_helpers::SplitLoaderError;
-#[cfg(not(all(feature = "split", target_arch = "wasm32", not(debug_assertions))))]
+#[cfg(not(split))]
 type BelowMissing = std::convert::Infallible;
 
 /// The binders split off (feature `split`), under the widget's owner;
 /// none once the widget is gone (unmounted while the module was on its
 /// way: its signals went with it).
-#[cfg_attr(
-    all(feature = "split", target_arch = "wasm32", not(debug_assertions)),
-    wasm_split_helpers::wasm_split(below, fallible)
-)]
+#[cfg_attr(split, wasm_split_helpers::wasm_split(below, fallible))]
 fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), BelowMissing> {
     if lab.playing.try_get_untracked().is_none() {
         return Ok(());
