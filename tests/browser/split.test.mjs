@@ -13,7 +13,10 @@ after(shutdown);
 
 const PART = 'split_below.wasm';
 
-async function open(path, { prefix = '/', route, width = 1280 } = {}) {
+// Opens `path` (the widget's page with a query, or the host page), with
+// `route` answering for `file` (the second module unless said), and waits
+// for the widget to be mounted unless `mounted` is false.
+async function open(path, { prefix = '/', route, file = PART, mounted = true, width = 1280 } = {}) {
   const s = await hostServer({ prefix, extra: { [`${prefix}host.html`]: { type: 'text/html; charset=utf-8', body: hostPage('strategy=getset') } } });
   const b = await browser();
   const context = await b.newContext({ viewport: { width, height: 900 } });
@@ -30,9 +33,9 @@ async function open(path, { prefix = '/', route, width = 1280 } = {}) {
       if (window.__mounted === null && document.querySelector('[data-ratelimit-lab-mounted]')) window.__mounted = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ratelimit-lab-mounted'] });
   });
-  if (route) await page.route(`**/${PART}`, route);
+  if (route) await page.route(`**/${file}`, route);
   await page.goto(s.url + path);
-  await page.waitForFunction(() => window.__mounted !== null);
+  if (mounted) await page.waitForFunction(() => window.__mounted !== null);
   return { s, page, context, watcher };
 }
 
@@ -154,16 +157,8 @@ test('a widget destroyed while its second module is on the way: the module arriv
 
 for (const missing of ['ratelimit_lab_bg.wasm', 'ratelimit_lab.js']) test(`after Try again (${missing} missing at first), the second module links to the glue that started, and the charts draw`, async () => {
   let broken = true;
-  const { s, page, context, watcher } = await (async () => {
-    const srv = await hostServer({});
-    const b = await browser();
-    const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
-    const pg = await ctx.newPage();
-    const w = watch(pg, srv.origin);
-    await pg.route(`**/${missing}*`, (route) => (broken ? route.fulfill({ status: 404, body: 'not found' }) : route.continue()));
-    await pg.goto(srv.url + '?strategy=getset');
-    return { s: srv, page: pg, context: ctx, watcher: w };
-  })();
+  const fail = (route) => (broken ? route.fulfill({ status: 404, body: 'not found' }) : route.continue());
+  const { s, page, context, watcher } = await open('?strategy=getset', { route: fail, file: `${missing}*`, mounted: false });
   const again = page.locator('[data-ratelimit-lab] button', { hasText: 'Try again' });
   await again.waitFor({ timeout: 8000 });
   broken = false;
