@@ -198,15 +198,7 @@ pub fn bind(lab: Lab, root: &web_sys::Element) {
     };
     let depth = (if lab.mounted().url_state { 1 } else { 2 }) + 2;
     let list_width = use_width(&ul, Some(lab.printing));
-    // The prerendered screen's cards, if the widget kept it.
-    let kept = super::dom::all(&ul, ":scope > li")
-        .into_iter()
-        .map(Held::of)
-        .collect::<Option<Vec<_>>>();
-    if kept.is_none() {
-        super::dom::clear(&ul);
-    }
-    let held = StoredValue::new_local((kept.unwrap_or_default(), Drawn::default()));
+    let held = StoredValue::new_local((Vec::<Held>::new(), Drawn::default()));
     let lazy = super::canvas::Lazy::new(&ul, lab.printing);
     // The most marks any card shows at the end.
     let end_marks = super::memo(move || {
@@ -294,11 +286,29 @@ fn one_card_each(
         }
     }
     while held.len() < n {
-        let Some(card) = Held::new(&document, held.len() + 1, depth, texts) else {
-            return false;
+        // A card of the prerendered first screen the widget kept
+        // ([`super::adopt`]), or a new one; one that lacks a part goes.
+        let card = match ul.children().item(held.len() as u32) {
+            Some(li) => match Held::of(li.clone()) {
+                Some(card) => card,
+                None => {
+                    li.remove();
+                    continue;
+                }
+            },
+            None => {
+                let Some(card) = Held::new(&document, held.len() + 1, depth, texts) else {
+                    return false;
+                };
+                let _ = ul.append_child(&card.li);
+                card
+            }
         };
-        let _ = ul.append_child(&card.li);
         held.push(card);
+    }
+    // A kept screen's cards beyond these (none where it was this state's).
+    while let Some(extra) = ul.children().item(held.len() as u32) {
+        extra.remove();
     }
     true
 }
