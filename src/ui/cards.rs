@@ -280,6 +280,7 @@ fn one_card_each(
     let Some(document) = ul.owner_document() else {
         return false;
     };
+    let first = held.is_empty();
     while held.len() > n {
         if let Some(card) = held.pop() {
             card.li.remove();
@@ -307,7 +308,10 @@ fn one_card_each(
         held.push(card);
     }
     // A kept screen's cards beyond these (none where it was this state's).
-    while let Some(extra) = ul.children().item(held.len() as u32) {
+    while let Some(extra) = first
+        .then(|| ul.children().item(held.len() as u32))
+        .flatten()
+    {
         extra.remove();
     }
     true
