@@ -21,15 +21,17 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
+use crate::vm::names::Data;
+
 /// The prerendered screen in `stage` (the page's element, or a host's
 /// shadow root), if the loader shows one.
 pub fn screen(stage: &Node) -> Option<Element> {
-    const SCREEN: &str = ".rll[data-first]";
+    let screen = format!(".rll{}", Data::First.selector());
     let found = match stage.dyn_ref::<Element>() {
-        Some(el) => el.query_selector(SCREEN),
+        Some(el) => el.query_selector(&screen),
         None => stage
             .dyn_ref::<web_sys::DocumentFragment>()?
-            .query_selector(SCREEN),
+            .query_selector(&screen),
     };
     found.ok().flatten()
 }

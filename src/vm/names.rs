@@ -399,6 +399,10 @@ data_names!(
         /// bound: `bound`, or `missing` when the second part of the wasm
         /// could not be loaded (said in place of the charts and the log).
         Below = "below" in View,
+        /// On a first screen the loader shows before the wasm (prerendered
+        /// by the build): the starting states it stands for. The widget
+        /// that keeps it takes the name off (`ui::adopt`).
+        First = "first" in View,
     }
 );
 
