@@ -117,8 +117,9 @@ async function newPage({ width = 1280, height = 900, colorScheme = 'light', orig
 
 /** Waits until a widget under `root` (a page, frame or locator) has rendered. */
 async function rendered(root) {
-  // The strategy's name (a heading for screen readers) is filled whatever is hidden.
-  await root.locator('[data-slot="tab-name"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
+  // The strategy's name (a heading for screen readers) is filled whatever
+  // is hidden; in the live widget, not the first screen prerendered.
+  await root.locator('.rll:not([data-first]) [data-slot="tab-name"]:not(:empty)').first().waitFor({ state: 'attached', timeout: 15000 });
 }
 
 /** The widget's own page at `query`, as a Widget. */
