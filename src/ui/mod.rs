@@ -517,10 +517,10 @@ fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
     };
     // The first screen the loader shows, prerendered, which the widget
     // keeps if it is its own (`adopt`).
-    let screen = match el.shadow_root() {
-        Some(root) if !url_state => adopt::screen(&root),
-        _ if url_state => adopt::screen(&el),
-        _ => None,
+    let screen = if url_state {
+        adopt::screen(&el)
+    } else {
+        el.shadow_root().and_then(|root| adopt::screen(&root))
     };
     let target = if url_state {
         clear_but(&el, &[screen.as_ref()]);
