@@ -158,7 +158,7 @@ describe('printing a page the learner never scrolled to', () => {
     const page = await context.newPage();
     const watcher = watch(page, new URL(lab.url).origin);
     await page.goto(`${lab.url}static.html`);
-    await page.locator('[data-ratelimit-lab] [data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
+    await page.locator('[data-ratelimit-lab] .rll:not([data-first]) [data-testid="server-card"]').first().waitFor({ state: 'attached', timeout: 15000 });
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     keep('print-below-the-fold-script-tag', pdf);
     assert.deepEqual(missing(await page.evaluate(drawn, '[data-ratelimit-lab]')), []);
