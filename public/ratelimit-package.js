@@ -113,7 +113,7 @@ ${list}
 export function build({ files, version, text = null, options = {}, zipSync }) {
   const c = choices(options);
   const names = Object.keys(files)
-    .filter((f) => f !== 'imsmanifest.xml' && f !== CONTENT && !AUTHOR_FILES.includes(f) && !f.endsWith('.zip'))
+    .filter((f) => f !== 'imsmanifest.xml' && f !== CONTENT && !AUTHOR_FILES.includes(f) && !f.endsWith('.zip') && !f.endsWith('.gz'))
     .sort();
   if (!names.includes('index.html')) throw new Error('the build has no index.html');
   const enc = new TextEncoder();

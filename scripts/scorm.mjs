@@ -25,13 +25,17 @@ export const MASTERY = 80;
 /** imsmanifest.xml for the built-in package (the author's own: public/ratelimit-package.js). */
 export const manifest = (files, version) => pkg.manifest(files, version);
 
-/** Every file under `dir`, relative, with `/`, sorted; the zip left out. */
+/**
+ * Every file under `dir`, relative, with `/`, sorted; the zip and the
+ * precompressed copies (name.gz: a course platform serves the files as
+ * they are, and the zip compresses them itself) left out.
+ */
 export function files(dir) {
   const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
   return walk(dir)
     .map((f) => path.relative(dir, f).split(path.sep).join('/'))
-    .filter((f) => !f.endsWith('.zip') && !pkg.AUTHOR_FILES.includes(f))
+    .filter((f) => !f.endsWith('.zip') && !f.endsWith('.gz') && !pkg.AUTHOR_FILES.includes(f))
     .sort();
 }
 

@@ -140,6 +140,9 @@ describe('the SCORM 1.2 package', () => {
       assert.ok(names.includes(need), `${need} is in the package (${names.join(', ')})`);
     }
     assert.ok(!names.some((n) => n.endsWith('.zip')), 'no zip inside the zip');
+    // The precompressed copies are for a web host; a platform serves the files as they are.
+    assert.ok(fs.existsSync(path.join(DIST, 'ratelimit_lab_bg.wasm.gz')), 'the build wrote the precompressed copies');
+    assert.ok(!names.some((n) => n.endsWith('.gz')), `no precompressed copy in the package (${names.join(', ')})`);
     assert.match(manifest, /<schema>ADL SCORM<\/schema>\s*<schemaversion>1\.2<\/schemaversion>/);
     assert.equal(manifest.match(/adlcp:scormtype="sco"/g).length, 1, 'one SCO');
     assert.equal(manifest.match(/<organization /g).length, 1);

@@ -26,8 +26,11 @@ const TYPES = {
  * Serves `root` under `prefix` (for example "/courses/net/lab/").
  * `extra` maps URL paths to { type, body } for host pages made by tests,
  * or to a function (req, res, headers) that answers itself.
- * With `gzip`, text and wasm files go out gzip-compressed (level 9) to
- * clients that accept it, as a static host serves them.
+ * With `gzip`, text and wasm files go out gzip-compressed to clients that
+ * accept it, as a static host serves them: the file's precompressed copy
+ * beside it (`name.gz`, which scripts/build writes), as a host with
+ * precompressed files on (nginx's `gzip_static`) sends it, or else
+ * compressed as it goes out, at gzip's level 9.
  * Resolves to { url, close, requests } where `requests` lists every path asked.
  */
 export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {}, gzip = false, headers: more = {} }) {
@@ -67,7 +70,7 @@ export async function startServer({ root, prefix = '/', csp = null, port = 0, ex
       let body = await fs.readFile(file);
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
       if (gzip && /gzip/.test(req.headers['accept-encoding'] ?? '') && !type.startsWith('image/png')) {
-        body = zlib.gzipSync(body, { level: 9 });
+        body = await fs.readFile(`${file}.gz`).catch(() => zlib.gzipSync(body, { level: 9 }));
         headers['Content-Encoding'] = 'gzip';
         headers['Vary'] = 'Accept-Encoding';
       }
