@@ -272,20 +272,28 @@ impl Controls {
 /// Binds the controls under `root`.
 pub fn bind(lab: Lab, root: &Element) {
     let mut parts = Controls::find(root);
+    let root = root.clone();
     // The explanation's paragraphs are read later ([`super::later`]):
     // fetched once they come near the screen (far below the first
     // screen, on a phone and a desktop alike), written once they are here.
     let explain_later = !crate::vm::text::later_ready();
-    if explain_later {
-        if let Some(group) = slot(root, Slot::Explain1).and_then(|p| p.parent_element()) {
-            super::later::want_when_near(lab.later, &group);
-        }
-    }
+    let mut found_below = false;
     // The strategy, its way of keeping the count, the preset and whether
     // the later texts were here, as last drawn, so a slider's drag leaves
     // the tabs, presets and strategy lines alone.
     let mut drawn: Option<(Strategy, crate::sim::Algo, Option<Preset>, bool)> = None;
     effect(move || {
+        // The settings after the cards and the explanation are written
+        // after the first frame (`Lab::below`): found then, and written.
+        if !found_below && lab.below.get() {
+            found_below = true;
+            parts = Controls::find(&root);
+            drawn = None;
+            let group = slot(&root, Slot::Explain1).and_then(|p| p.parent_element());
+            if let (true, Some(group)) = (explain_later, group) {
+                super::later::want_when_near(lab.later, &group);
+            }
+        }
         let s = lab.scenario.get();
         let m = lab.mounted();
         parts.write_settings(&s, &m.texts);

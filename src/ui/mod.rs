@@ -725,9 +725,11 @@ fn start(
                 }
             }
         }
+        // The first screen now, what lies below it once that is painted
+        // (`write_below`).
         dom::set_html(
             &root,
-            &crate::vm::skeleton::skeleton(
+            &crate::vm::skeleton::first_screen(
                 &m.page,
                 &m.texts,
                 &m.id,
@@ -777,16 +779,7 @@ fn bind(lab: Lab, root: &web_sys::Element) {
             events::add_notice(root, &m.texts, &text);
         }
     }
-    // The contract with the markup ([`crate::vm::names`]): in a debug
-    // build, every name the binders look up is there whenever its block
-    // is, or the console says which is missing.
-    #[cfg(debug_assertions)]
-    for sel in crate::vm::names::expected(&m.page, m.url_state) {
-        if dom::find(root, sel).is_none() {
-            let said = format!("rate limit lab: the view binds {sel}; the markup has none");
-            web_sys::console::error_1(&said.into());
-        }
-    }
+    drop(m);
     // The first screen (the tabs, the picture, the totals, the sliders,
     // the cards, the lesson's offer), in this task: the frame after it
     // is the live widget's.
@@ -804,11 +797,27 @@ fn bind(lab: Lab, root: &web_sys::Element) {
     after_first_frame(lab, move || bind_below(lab, &root));
 }
 
-/// Binds what lies below the first screen, and the address. In the
-/// shipped bundle (feature `split`) the largest binders below (the log
-/// and the charts) come in a second wasm module, fetched
-/// now: they are not in the download before the widget is interactive.
+/// Writes what lies below the first screen, binds it, and the address.
+/// In the shipped bundle (feature `split`) the largest binders below (the
+/// log and the charts) come in a second wasm module, fetched now: they
+/// are not in the download before the widget is interactive.
 fn bind_below(lab: Lab, root: &web_sys::Element) {
+    write_below(lab, root);
+    lab.below.set(true);
+    // The contract with the markup ([`crate::vm::names`]): in a debug
+    // build, every name the binders look up is there whenever its block
+    // is, or the console says which is missing.
+    #[cfg(debug_assertions)]
+    {
+        let m = lab.mounted();
+        for sel in crate::vm::names::expected(&m.page, m.url_state) {
+            if dom::find(root, sel).is_none() {
+                let said = format!("rate limit lab: the view binds {sel}; the markup has none");
+                web_sys::console::error_1(&said.into());
+            }
+        }
+    }
+    totals::bind_more(lab, root);
     timeline::bind(lab, root);
     highlight::bind(lab, root);
     quiz::bind(lab, root);
@@ -842,6 +851,32 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
             }
             below_done(&root, bound);
         });
+    }
+}
+
+/// Writes what lies below the first screen ([`crate::vm::skeleton::below`]):
+/// the panel's end after the server cards, then the sections after the
+/// panel, at the root's end.
+fn write_below(lab: Lab, root: &web_sys::Element) {
+    let m = lab.mounted();
+    let html = crate::vm::skeleton::below(&m.page, &m.texts, &m.id, m.url_state, &m.quiz, &m.order);
+    drop(m);
+    let Some(made) = root
+        .owner_document()
+        .and_then(|d| d.create_element("div").ok())
+    else {
+        return;
+    };
+    dom::set_html(&made, &html);
+    let panel = dom::find(root, crate::vm::names::Class::Panel.selector());
+    if let (Some(end), Some(panel)) = (made.first_element_child(), panel) {
+        while let Some(node) = end.first_child() {
+            let _ = panel.append_child(&node);
+        }
+        end.remove();
+    }
+    while let Some(node) = made.first_child() {
+        let _ = root.append_child(&node);
     }
 }
 

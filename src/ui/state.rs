@@ -135,6 +135,11 @@ pub struct Lab {
     pub scheme: RwSignal<u32>,
     /// Whether the page is being printed ([`super::canvas::use_print`]).
     pub printing: RwSignal<bool>,
+    /// Whether what lies below the first screen is written: after the
+    /// first frame (`ui::write_below`). A binder of the first screen that
+    /// also keeps a part below (the settings after the cards) finds it
+    /// then.
+    pub below: RwSignal<bool>,
     /// The colours last read, and the scheme they were read under.
     pub palette: StoredValue<Option<(u32, super::canvas::Palette)>, LocalStorage>,
     /// The lesson step shown (0-based); `None` outside the lesson.
@@ -211,6 +216,7 @@ impl Lab {
             mount: StoredValue::new_local(Rc::new(mount)),
             scheme: super::canvas::use_scheme(),
             printing: super::canvas::use_print(),
+            below: RwSignal::new(false),
             palette: StoredValue::new_local(None),
             tour: RwSignal::new(None),
             tour_met: RwSignal::new(0),

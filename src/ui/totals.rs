@@ -119,11 +119,38 @@ impl HeadParts {
     }
 }
 
-/// Binds the totals under `root`.
+/// Binds the totals box under `root`, beside the picture.
 pub fn bind(lab: Lab, root: &Element) {
     let box_ = slot(root, Slot::Totals);
     let mut head = box_.as_ref().and_then(HeadParts::find);
     let mut last_head: Option<totals::Head> = None;
+    let mut hidden = None;
+    effect(move || {
+        let hiding = lab.hiding();
+        if let (Some(el), false) = (&box_, hidden == Some(hiding)) {
+            hide(el, hiding);
+        }
+        hidden = Some(hiding);
+        let at_end = lab.at_end.get();
+        let m = lab.mounted();
+        lab.report.with(|r| {
+            lab.words(Words::Totals).with(|mo| {
+                if let Some(parts) = &mut head {
+                    let h = totals::head(r, mo, at_end, &m.texts);
+                    if last_head.as_ref() != Some(&h) {
+                        parts.write(&h);
+                        last_head = Some(h);
+                    }
+                }
+            });
+        });
+    });
+}
+
+/// Binds the figures below the server cards under `root`: what a regular
+/// user gets, the Redis counter, the cost of sharing, and what happens if
+/// Redis is slow or down.
+pub fn bind_more(lab: Lab, root: &Element) {
     let mut parts: Vec<Option<Element>> = [Slot::Stats, Slot::Cost, Slot::Down]
         .into_iter()
         .map(|n| slot(root, n))
@@ -143,35 +170,26 @@ pub fn bind(lab: Lab, root: &Element) {
     effect(move || {
         let details = below.is_none_or(|l| l.now());
         let hiding = lab.hiding();
-        if hidden != Some(hiding) {
-            hidden = Some(hiding);
-            for el in [&box_, &more].into_iter().flatten() {
-                hide(el, hiding);
-            }
+        if let (Some(el), false) = (&more, hidden == Some(hiding)) {
+            hide(el, hiding);
         }
+        hidden = Some(hiding);
         let at_end = lab.at_end.get();
-        // The figures below the cards, and the Redis note (which runs the
-        // model once more), at once only while they are near the screen.
+        // The figures, and the Redis note (which runs the model once more),
+        // at once only while they are near the screen.
         let m = lab.mounted();
         let t = &m.texts;
         lab.report.with(|r| {
-            lab.words(Words::Totals).with(|mo| {
-                if let Some(parts) = &mut head {
-                    let h = totals::head(r, mo, at_end, t);
-                    if last_head.as_ref() != Some(&h) {
-                        parts.write(&h);
-                        last_head = Some(h);
-                    }
-                }
-                if details {
+            if details {
+                lab.words(Words::Totals).with(|mo| {
                     if let Some(el) = &parts[0] {
                         dom::html(el, totals::stats_html(r, mo, at_end, t), &mut last[0]);
                     }
                     if let Some(el) = &parts[1] {
                         dom::html(el, totals::cost_html(r, mo, t), &mut last[1]);
                     }
-                }
-            });
+                });
+            }
             let worded = !note_waits || lab.later.get() == super::later::READY;
             if let (true, true, Some(el)) = (details, worded, &mut parts[2]) {
                 let note = lab.down.with(|d| totals::redis_note(r, d.as_ref(), t));

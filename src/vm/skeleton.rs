@@ -287,6 +287,15 @@ pub fn fit_class<'a>(labels: impl Iterator<Item = &'a str>, pad: f32) -> u32 {
         .unwrap_or(FIT_STEPS[FIT_STEPS.len() - 1])
 }
 
+/// Which of the widget's markup to write ([`skeleton`], [`first_screen`],
+/// [`below`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    All,
+    First,
+    Below,
+}
+
 /// The widget's markup for `page`. `quiz` and `order` are the questions and
 /// the order of their options (see [`super::quiz::order`]). Each block is
 /// written by its own function, when [`Block::shown`] says the page has it
@@ -299,8 +308,54 @@ pub fn skeleton(
     quiz: &[Question],
     order: &[Vec<usize>],
 ) -> Html {
+    write(page, t, id, url_state, quiz, order, Part::All)
+}
+
+/// The first screen of [`skeleton`]: everything but what lies below the
+/// server cards in the panel and after it (the sections [`below`] writes),
+/// which a widget writes as it starts; the rest comes once its first
+/// frame is painted, so that a slider answers sooner on a slow phone
+/// (docs/DECISIONS.md, "What lies below, written after the first frame").
+pub fn first_screen(
+    page: &Page,
+    t: &Texts,
+    id: &str,
+    url_state: bool,
+    quiz: &[Question],
+    order: &[Vec<usize>],
+) -> Html {
+    write(page, t, id, url_state, quiz, order, Part::First)
+}
+
+/// What [`first_screen`] leaves out, as one `<div>` holding what the panel
+/// ends with (after the server cards) followed by what comes after the
+/// panel. [`first_screen`] then these, each where it goes, is
+/// [`skeleton`].
+pub fn below(
+    page: &Page,
+    t: &Texts,
+    id: &str,
+    url_state: bool,
+    quiz: &[Question],
+    order: &[Vec<usize>],
+) -> Html {
+    write(page, t, id, url_state, quiz, order, Part::Below)
+}
+
+// One function for the three (a copy for each, inlined, would be 4 KB
+// more of the wasm).
+#[inline(never)]
+fn write(
+    page: &Page,
+    t: &Texts,
+    id: &str,
+    url_state: bool,
+    quiz: &[Question],
+    order: &[Vec<usize>],
+    part: Part,
+) -> Html {
     let mut w = Writer {
-        out: Html::with_capacity(24_000),
+        out: Html::with_capacity(if part == Part::First { 12_000 } else { 24_000 }),
         t,
         id,
         base: if url_state { 1 } else { 2 },
@@ -318,13 +373,33 @@ pub fn skeleton(
     if tabbed {
         tabs(&mut w, &page.tabs);
     }
-    panel(&mut w, tabbed);
-    w.raw(concat!(
-        r#"<p class="rll-sr-only" aria-live="polite" aria-atomic="true""#,
-        mark!(Announcer)
-    ))
-    .slot(Slot::Announcer)
-    .raw(r#"></p>"#);
+    panel_head(&mut w, tabbed);
+    deck(&mut w);
+    if w.on(Block::Cards) {
+        cards(&mut w);
+    }
+    // What lies below is written with what is above it, and only then
+    // kept: a glossary term is a button where it first appears, above or
+    // below.
+    if part == Part::Below {
+        w.out = Html::with_capacity(24_000);
+        w.raw("<div>");
+    }
+    if part != Part::First {
+        panel_below(&mut w);
+    }
+    w.raw("</div>");
+    if part != Part::Below {
+        w.raw(concat!(
+            r#"<p class="rll-sr-only" aria-live="polite" aria-atomic="true""#,
+            mark!(Announcer)
+        ))
+        .slot(Slot::Announcer)
+        .raw(r#"></p>"#);
+    }
+    if part == Part::First {
+        return w.out;
+    }
     if w.on(Block::Quiz) {
         quiz_section(&mut w, quiz, order);
     }
@@ -383,20 +458,13 @@ fn offer_line(w: &mut Writer) {
         .raw("></button></p>");
 }
 
-/// The panel the tabs control: the summary, the deck and every block
-/// that shows the strategy's run.
-fn panel(w: &mut Writer, tabbed: bool) {
-    panel_head(w, tabbed);
-    deck(w);
-    if w.on(Block::Cards) {
-        cards(w);
-    }
-    // The race on one clock and what Redis saw right after the cards, so
-    // that the picture and the racing requests' rows fit in one screen.
+/// The panel's end, below the server cards: the race on one clock and
+/// what Redis saw right after the cards, so that the picture and the
+/// racing requests' rows fit in one screen; the code after them.
+fn panel_below(w: &mut Writer) {
     if w.on(Block::Redis) {
         redis(w);
     }
-    // The code after them.
     if w.on(Block::Code) {
         code(w);
     }
@@ -409,7 +477,6 @@ fn panel(w: &mut Writer, tabbed: bool) {
     if w.on(Block::Explanation) {
         explanation(w);
     }
-    w.raw("</div>");
 }
 
 /// The opening of the panel the tabs control, its heading for screen

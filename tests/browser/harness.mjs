@@ -150,8 +150,10 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
   const watcher = watch(page, s.origin);
   await page.goto((base ?? s.url) + query);
   // The live widget's, not the first screen the build prerendered (which
-  // has the same totals before the wasm has arrived).
-  await page.waitForSelector('.rll:not([data-first]) [data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+  // has the same totals before the wasm has arrived), with what lies
+  // below its first screen written and bound (after its first frame:
+  // `data-below`).
+  await page.waitForSelector('.rll:not([data-first])[data-below] [data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
   const w = new Widget(page, context, watcher);
   w.base = base ?? s.url;
   return w;

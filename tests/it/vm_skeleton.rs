@@ -618,3 +618,82 @@ fn the_blocks_come_in_page_order_with_the_run_inside_the_panel() {
     assert!(at(&html, r#"data-testid="notice""#) < at(&html, r#"data-slot="tour-offer""#));
     assert!(!html.contains("rll-head__framing"));
 }
+
+/// `html`'s first `<div>…</div>` (its own markup, nested divs and all) and
+/// what follows it.
+fn first_div(html: &str) -> (&str, &str) {
+    assert!(html.starts_with("<div>"), "{}", &html[..html.len().min(80)]);
+    let mut depth = 0;
+    let mut at = 0;
+    while at < html.len() {
+        let rest = &html[at..];
+        if rest.starts_with("<div") {
+            depth += 1;
+        } else if rest.starts_with("</div>") {
+            depth -= 1;
+            if depth == 0 {
+                return (&html["<div>".len()..at], &html[at + "</div>".len()..]);
+            }
+        }
+        at += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    panic!("no end to the first <div>");
+}
+
+/// A widget writes its first screen as it starts and what lies below once
+/// that is painted: the two, each where it goes (the panel's end after the
+/// server cards, then the root's end), are the whole markup, byte for byte,
+/// for every layout a page can ask for; and the first screen has none of
+/// what lies below.
+#[test]
+fn the_first_screen_and_what_lies_below_make_the_whole_markup() {
+    use ratelimit_lab::vm::skeleton::{below, first_screen};
+    let quiz = builtin();
+    let o = order(&quiz, 3);
+    let announcer = "<p class=\"rll-sr-only\" aria-live";
+    for query in [
+        "",
+        "strategy=getset",
+        "compact=1",
+        "embed=1",
+        "hide=title,quiz",
+        "hide=code,charts,glossary,footer",
+        "hide=cards",
+        "hide=totals,cards,explanation",
+        "tabs=edge,lua&strategy=lua&algo=log",
+        "predict=1&preset=booking",
+    ] {
+        for url_state in [true, false] {
+            let p = page(query);
+            let t = english();
+            let all = skeleton(&p, &t, "rll1", url_state, &quiz, &o).into_string();
+            let first = first_screen(&p, &t, "rll1", url_state, &quiz, &o).into_string();
+            let rest = below(&p, &t, "rll1", url_state, &quiz, &o).into_string();
+            // The first screen ends with the panel's end, then the announcer.
+            let cut = first
+                .rfind(&format!("</div>{announcer}"))
+                .unwrap_or_else(|| panic!("{query}: no panel's end before the announcer"));
+            let (in_panel, after) = first_div(&rest);
+            let stitched = format!("{}{in_panel}{}{after}", &first[..cut], &first[cut..]);
+            assert_eq!(stitched, all, "{query} (url_state {url_state})");
+            for below_only in [
+                "data-testid=\"quiz\"",
+                "data-testid=\"glossary\"",
+                "data-testid=\"copy-link\"",
+                "data-testid=\"code\"",
+            ] {
+                assert!(
+                    !first.contains(below_only),
+                    "{query}: the first screen has {below_only}"
+                );
+                // (A host's widget has no footer.)
+                if query.is_empty() && url_state {
+                    assert!(
+                        rest.contains(below_only),
+                        "what lies below has {below_only}"
+                    );
+                }
+            }
+        }
+    }
+}
