@@ -181,20 +181,55 @@ pub fn place(el: web_sys::HtmlElement) {
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let first = page::parse(&borrowed, &Texts::english());
+    // Tasks may be spawned from here on (the content file's reader).
+    let _ = any_spawner::Executor::init_wasm_bindgen();
     match first.content {
         None => mount(el, serial, None),
         // The key names a content file uses come with the texts read
-        // later ([`later`]): fetched once the file is here.
-        Some(url) => load(url, move |result| {
-            later::fetch(Box::new(move |ok| {
-                let result = match result {
-                    (name, Ok(_)) if !ok => (name, Err((Text::ContentKeys, 0))),
-                    result => result,
-                };
-                mount(el, serial, Some(result))
-            }))
-        }),
+        // later ([`later`]): fetched once the file is here. The reader
+        // comes meanwhile (`read`).
+        Some(url) => {
+            #[cfg(split)]
+            any_spawner::Executor::spawn_local(async {
+                let _ = read_early().await;
+            });
+            load(url, move |(name, fetched)| {
+                later::fetch(Box::new(move |ok| {
+                    let fetched = match fetched {
+                        Ok(_) if !ok => Err((Text::ContentKeys, 0)),
+                        fetched => fetched,
+                    };
+                    read(fetched, move |read| mount(el, serial, Some((name, read))))
+                }))
+            })
+        }
     }
+}
+
+/// A content file's outcome, once read: its name, and its content or why
+/// it could not be used (it could not be fetched, or read).
+type Read = (
+    String,
+    Result<Result<Content, content::Refusal>, (Text, u16)>,
+);
+
+/// Reads a fetched content file's text, then calls `done` (at once; in the
+/// shipped bundle once the reader's module is here, which a page without
+/// a content file never fetches).
+fn read(
+    fetched: Result<String, (Text, u16)>,
+    done: impl FnOnce(Result<Result<Content, content::Refusal>, (Text, u16)>) + 'static,
+) {
+    #[cfg(not(split))]
+    done(fetched.map(read_content));
+    #[cfg(split)]
+    any_spawner::Executor::spawn_local(async move {
+        let read = match fetched {
+            Ok(text) => Ok(read_content(text).await),
+            Err(why) => Err(why),
+        };
+        done(read)
+    });
 }
 
 /// Takes the widget out of `el` and frees everything it holds: the owner
@@ -467,7 +502,7 @@ fn refused(resp: &web_sys::Response, origin: &str) -> Option<(Text, u16)> {
 /// Mounts one widget in `el`, with a content file's outcome if it had one,
 /// unless it was taken out (or mounted again) while the file loaded. The
 /// parameters are read now, so a change made meanwhile is not lost.
-fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Loaded>) {
+fn mount(el: web_sys::HtmlElement, serial: u32, loaded: Option<Read>) {
     if !PLACED.with_borrow(|p| p.iter().any(|w| w.host == el && w.serial == serial)) {
         return;
     }
@@ -562,19 +597,17 @@ type Problem = (String, String, String);
 
 /// The content a widget mounts with: the file's, if it had one and it
 /// could be read, else the built-in sentences and quiz (with the problem).
-fn content_of(loaded: Option<Loaded>) -> (Content, Option<Problem>) {
+fn content_of(loaded: Option<Read>) -> (Content, Option<Problem>) {
     let english = Texts::english();
     let mut problem = None;
     let content = match loaded {
         None => None,
-        Some((name, Ok(text))) => match read_content(&text) {
-            Ok(c) => Some(c),
-            Err(r) => {
-                let why = english.fill(r.why, &[("what", &r.detail)]);
-                problem = Some((name, why, r.detail));
-                None
-            }
-        },
+        Some((_, Ok(Ok(c)))) => Some(c),
+        Some((name, Ok(Err(r)))) => {
+            let why = english.fill(r.why, &[("what", &r.detail)]);
+            problem = Some((name, why, r.detail));
+            None
+        }
         Some((name, Err((why, status)))) => {
             let what = format!("more than {} bytes", content::bounds::BYTES);
             let reason = english.fill(why, &[("n", &status.to_string()), ("what", &what)]);
@@ -953,9 +986,28 @@ fn author() -> bool {
 
 /// Reads a content file ([`content::read`]: its size and shape, then the
 /// browser parses the JSON and serde deserializes the value, then its
-/// counts and [`content::check`]).
-fn read_content(text: &str) -> Result<Content, content::Refusal> {
-    content::read(text, json::from_str)
+/// counts and [`content::check`]). In the shipped bundle (feature `split`)
+/// with everything only it reaches (serde, the JSON walk, the checks), in
+/// a module of its own, which only a page with a content file fetches
+/// (`read_early`: while the file loads).
+#[cfg_attr(
+    split,
+    wasm_split_helpers::wasm_split(content, fallible, preload(read_early))
+)]
+fn read_content(text: String) -> Result<Content, content::Refusal> {
+    content::read(&text, json::from_str)
+}
+
+/// Without its reader (its module could not be fetched) a content file
+/// cannot be used: the built-in text is shown, with the notice.
+#[cfg(split)]
+impl From<wasm_split_helpers::SplitLoaderError> for content::Refusal {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        content::Refusal {
+            why: Text::ContentFetch,
+            detail: String::from("the widget's reader of content files could not be fetched"),
+        }
+    }
 }
 
 /// Empties `node` (an element or a shadow root) but for the elements in

@@ -3,21 +3,34 @@
 // split_below.wasm, asked for once the first screen is live. A course page
 // in a sub-folder and a script-tag host both find it beside the loader. If
 // it cannot load, the charts and the log say so where they would be (a
-// status line), and the first screen keeps working.
+// status line), and the first screen keeps working. The reader of content
+// files is a module of its own, split_content.wasm, which only a page with
+// a content file asks for.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, hostServer, shutdown, watch, waitFor, settle } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browser, hostServer, shutdown, watch, waitFor, settle, ROOT } from './harness.mjs';
 import { hostPage } from './prerender.mjs';
 
 after(shutdown);
 
 const PART = 'split_below.wasm';
+const READER = 'split_content.wasm';
+const FRENCH = fs.readFileSync(path.join(ROOT, 'public/content/fr.json'));
 
 // Opens `path` (the widget's page with a query, or the host page), with
 // `route` answering for `file` (the second module unless said), and waits
 // for the widget to be mounted unless `mounted` is false.
-async function open(path, { prefix = '/', route, file = PART, mounted = true, width = 1280 } = {}) {
-  const s = await hostServer({ prefix, extra: { [`${prefix}host.html`]: { type: 'text/html; charset=utf-8', body: hostPage('strategy=getset') } } });
+async function open(path, { prefix = '/', route, file = PART, mounted = true, width = 1280, host = 'strategy=getset' } = {}) {
+  const s = await hostServer({
+    prefix,
+    extra: {
+      [`${prefix}host.html`]: { type: 'text/html; charset=utf-8', body: hostPage(host) },
+      // An author's content file beside the page: the French one.
+      [`${prefix}fr.json`]: { type: 'application/json', body: FRENCH },
+    },
+  });
   const b = await browser();
   const context = await b.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -167,6 +180,61 @@ for (const missing of ['ratelimit_lab_bg.wasm', 'ratelimit_lab.js']) test(`after
   await shows(page, '[data-slot="log"]', 'ol li');
   // What the test broke, and the loader's report of it, are all.
   const rest = watcher.problems().filter((p) => !p.includes(missing) && !/could not start|Failed to load resource/.test(p));
+  assert.deepEqual(rest, []);
+  await context.close();
+  await s.close();
+});
+
+/** The live root's language, in the page or a host's shadow root. */
+const lang = (page) => page.evaluate(() => {
+  const host = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+  return (host.shadowRoot ?? host).querySelector('.rll:not([data-first])')?.lang ?? null;
+});
+
+/** The `.wasm` files the page asked for, by name. */
+const wasms = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm')));
+
+test('the reader of content files: a page without one never asks for it; with a file, the page and a host ask for it beside the file, and speak its words', async () => {
+  const plain = await open('?strategy=getset');
+  await waitFor(async () => (await below(plain.page)) === 'bound', { timeout: 8000, message: 'the part bound' });
+  await settle(plain.page, plain.watcher);
+  assert.ok(!(await wasms(plain.page)).includes(READER), `no reader without a content file: ${await wasms(plain.page)}`);
+  assert.deepEqual(plain.watcher.problems(), []);
+  await plain.context.close();
+  await plain.s.close();
+  for (const [where, at, host] of [['page', '?content=fr.json', undefined], ['script-tag host', 'host.html', 'content=fr.json']]) {
+    const { s, page, context, watcher } = await open(at, { host });
+    await waitFor(async () => (await lang(page)) === 'fr', { timeout: 8000, message: `${where}: the widget in French` });
+    const asked = await wasms(page);
+    assert.ok(asked.includes(READER), `${where}: the reader was fetched: ${asked}`);
+    const tab = await page.evaluate(() => {
+      const h = document.querySelector('[data-ratelimit-lab], rate-limit-lab');
+      return (h.shadowRoot ?? h).querySelector('.rll:not([data-first]) [role="tab"]')?.textContent ?? '';
+    });
+    assert.notEqual(tab, 'Local counters', `${where}: the tabs speak the file's words`);
+    await settle(page, watcher);
+    assert.deepEqual(watcher.problems(), []);
+    await context.close();
+    await s.close();
+  }
+});
+
+test('the reader of content files missing: the notice names the file, the widget runs in English and answers, and nothing else fails', async () => {
+  const gone = (route) => route.fulfill({ status: 404, body: 'not found' });
+  const { s, page, context, watcher } = await open('?content=fr.json', { route: gone, file: READER });
+  const notice = page.locator('.rll:not([data-first]) [data-testid="notice"]');
+  await notice.waitFor({ timeout: 8000 });
+  assert.match(await notice.textContent(), /fr\.json could not be used/);
+  assert.notEqual(await lang(page), 'fr', 'the built-in English');
+  const slider = page.locator('.rll:not([data-first]) [data-testid="burst"]');
+  const before = await slider.getAttribute('aria-valuetext');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await waitFor(async () => (await slider.getAttribute('aria-valuetext')) !== before, { message: 'the slider answers' });
+  await settle(page, watcher);
+  // What the test broke, and Chromium's own line for it, are all.
+  const rest = watcher.problems().filter((p) => !p.includes(READER) && !/Failed to load resource/.test(p));
   assert.deepEqual(rest, []);
   await context.close();
   await s.close();
