@@ -760,17 +760,7 @@ fn start(
         }
         // The first screen now, what lies below it once that is painted
         // (`write_below`).
-        dom::set_html(
-            &root,
-            &crate::vm::skeleton::first_screen(
-                &m.page,
-                &m.texts,
-                &m.id,
-                m.url_state,
-                &m.quiz,
-                &m.order,
-            ),
-        );
+        dom::set_html(&root, &markup(m, crate::vm::skeleton::Part::First));
         // The prerendered first screen, kept with what it left out added,
         // or (not the widget's own) replaced by the widget's markup.
         let root = match screen {
@@ -887,12 +877,25 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     }
 }
 
-/// Writes what lies below the first screen ([`crate::vm::skeleton::below`]):
+/// The markup's `part` ([`crate::vm::skeleton::part`]) for widget `m`.
+fn markup(m: &Mount, part: crate::vm::skeleton::Part) -> crate::vm::html::Html {
+    crate::vm::skeleton::part(
+        &m.page,
+        &m.texts,
+        &m.id,
+        m.url_state,
+        &m.quiz,
+        &m.order,
+        part,
+    )
+}
+
+/// Writes what lies below the first screen ([`crate::vm::skeleton::Part::Below`]):
 /// the panel's end after the server cards, then the sections after the
 /// panel, at the root's end.
 fn write_below(lab: Lab, root: &web_sys::Element) {
     let m = lab.mounted();
-    let html = crate::vm::skeleton::below(&m.page, &m.texts, &m.id, m.url_state, &m.quiz, &m.order);
+    let html = markup(&m, crate::vm::skeleton::Part::Below);
     drop(m);
     let Some(made) = root
         .owner_document()

@@ -287,12 +287,20 @@ pub fn fit_class<'a>(labels: impl Iterator<Item = &'a str>, pad: f32) -> u32 {
         .unwrap_or(FIT_STEPS[FIT_STEPS.len() - 1])
 }
 
-/// Which of the widget's markup to write ([`skeleton`], [`first_screen`],
-/// [`below`]).
+/// Which of the widget's markup to write ([`part`]): all of it, as
+/// [`skeleton`]; the first screen, which a widget writes as it starts;
+/// or what lies below it, which it writes once that screen is painted,
+/// so that a slider answers sooner on a slow phone (docs/DECISIONS.md,
+/// "Interactive within 1.60 s for the hosts too").
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
+pub enum Part {
     All,
+    /// Everything but what lies below the server cards in the panel, and
+    /// after the panel.
     First,
+    /// What `First` leaves out, as one `<div>` holding what the panel ends
+    /// with (after the server cards), followed by what comes after the
+    /// panel. `First` then these, each where it goes, is `All`.
     Below,
 }
 
@@ -308,44 +316,11 @@ pub fn skeleton(
     quiz: &[Question],
     order: &[Vec<usize>],
 ) -> Html {
-    write(page, t, id, url_state, quiz, order, Part::All)
+    part(page, t, id, url_state, quiz, order, Part::All)
 }
 
-/// The first screen of [`skeleton`]: everything but what lies below the
-/// server cards in the panel and after it (the sections [`below`] writes),
-/// which a widget writes as it starts; the rest comes once its first
-/// frame is painted, so that a slider answers sooner on a slow phone
-/// (docs/DECISIONS.md, "What lies below, written after the first frame").
-pub fn first_screen(
-    page: &Page,
-    t: &Texts,
-    id: &str,
-    url_state: bool,
-    quiz: &[Question],
-    order: &[Vec<usize>],
-) -> Html {
-    write(page, t, id, url_state, quiz, order, Part::First)
-}
-
-/// What [`first_screen`] leaves out, as one `<div>` holding what the panel
-/// ends with (after the server cards) followed by what comes after the
-/// panel. [`first_screen`] then these, each where it goes, is
-/// [`skeleton`].
-pub fn below(
-    page: &Page,
-    t: &Texts,
-    id: &str,
-    url_state: bool,
-    quiz: &[Question],
-    order: &[Vec<usize>],
-) -> Html {
-    write(page, t, id, url_state, quiz, order, Part::Below)
-}
-
-// One function for the three (a copy for each, inlined, would be 4 KB
-// more of the wasm).
-#[inline(never)]
-fn write(
+/// The [`Part`] `part` of [`skeleton`].
+pub fn part(
     page: &Page,
     t: &Texts,
     id: &str,

@@ -647,7 +647,7 @@ fn first_div(html: &str) -> (&str, &str) {
 /// what lies below.
 #[test]
 fn the_first_screen_and_what_lies_below_make_the_whole_markup() {
-    use ratelimit_lab::vm::skeleton::{below, first_screen};
+    use ratelimit_lab::vm::skeleton::{part, Part};
     let quiz = builtin();
     let o = order(&quiz, 3);
     let announcer = "<p class=\"rll-sr-only\" aria-live";
@@ -667,8 +667,8 @@ fn the_first_screen_and_what_lies_below_make_the_whole_markup() {
             let p = page(query);
             let t = english();
             let all = skeleton(&p, &t, "rll1", url_state, &quiz, &o).into_string();
-            let first = first_screen(&p, &t, "rll1", url_state, &quiz, &o).into_string();
-            let rest = below(&p, &t, "rll1", url_state, &quiz, &o).into_string();
+            let first = part(&p, &t, "rll1", url_state, &quiz, &o, Part::First).into_string();
+            let rest = part(&p, &t, "rll1", url_state, &quiz, &o, Part::Below).into_string();
             // The first screen ends with the panel's end, then the announcer.
             let cut = first
                 .rfind(&format!("</div>{announcer}"))
