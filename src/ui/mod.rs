@@ -822,8 +822,9 @@ fn bind(lab: Lab, root: &web_sys::Element) {
 
 /// Writes what lies below the first screen, binds it, and the address.
 /// In the shipped bundle (feature `split`) the largest binders below (the
-/// log and the charts) come in a second wasm module, fetched now: they
-/// are not in the download before the widget is interactive.
+/// figures under the cards, the log and the charts) come in a second wasm
+/// module, fetched now: they are not in the download before the widget is
+/// interactive.
 fn bind_below(lab: Lab, root: &web_sys::Element) {
     write_below(lab, root);
     lab.below.set(true);
@@ -840,7 +841,6 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
             }
         }
     }
-    totals::bind_more(lab, root);
     timeline::bind(lab, root);
     highlight::bind(lab, root);
     quiz::bind(lab, root);
@@ -863,10 +863,11 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
                 return;
             }
             if !bound {
-                // Said where the charts and the log would be.
+                // Said where the charts, the log and the figures under
+                // the cards would be.
                 let said = lab.t(Text::PartNotLoaded);
                 use crate::vm::names::Slot;
-                for slot in [Slot::ChartWorking, Slot::LogEmpty] {
+                for slot in [Slot::ChartWorking, Slot::LogEmpty, Slot::Down] {
                     if let Some(el) = dom::slot(&root, slot) {
                         dom::text(&el, &said);
                     }
@@ -938,6 +939,7 @@ fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), B
         return Ok(());
     }
     let bind = || {
+        totals::bind_more(lab, &root);
         log::bind(lab, &root);
         charts::bind(lab, &root);
     };

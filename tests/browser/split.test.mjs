@@ -1,5 +1,5 @@
-// The wasm in two: the code of the charts and the Redis log is not in the
-// download before the widget is interactive. It comes in a second module,
+// The wasm in two: the code of the charts, the Redis log and the figures
+// under the cards is not in the download before the widget is interactive. It comes in a second module,
 // split_below.wasm, asked for once the first screen is live. A course page
 // in a sub-folder and a script-tag host both find it beside the loader. If
 // it cannot load, the charts and the log say so where they would be (a
@@ -121,10 +121,10 @@ for (const [cause, fail] of [
   ['a missing file', (route) => route.fulfill({ status: 404, body: 'not found' })],
   ['the network', (route) => route.abort('internetdisconnected')],
 ]) {
-  test(`a second module that cannot load because of ${cause}: the charts and the log say so where they would be, and the first screen still answers`, async () => {
+  test(`a second module that cannot load because of ${cause}: the charts, the log and the figures under the cards say so where they would be, and the first screen still answers`, async () => {
     const { s, page, context, watcher } = await open('?strategy=getset', { route: fail });
     const said = /^This part could not be loaded\. Check the connection, then reload the page\.$/;
-    for (const slot of ['chart-working', 'log-empty']) {
+    for (const slot of ['chart-working', 'log-empty', 'down']) {
       const el = page.locator(`[data-slot="${slot}"]`);
       await waitFor(async () => said.test((await el.textContent()) ?? ''), { timeout: 8000, message: `${slot} says the part is missing` });
       await el.scrollIntoViewIfNeeded();
