@@ -142,6 +142,14 @@ export async function settle(page, watcher, { quiet = 60, alive = 300, timeout =
  * Opens the widget page with `query` (e.g. '?servers=8') at `width` px and
  * waits for the first complete render. Returns a Widget.
  */
+/**
+ * The live widget's totals: not the first screen the build prerendered
+ * (which has the same totals before the wasm has arrived), and with what
+ * lies below its first screen written and bound (after its first frame,
+ * and the figures under the cards with the second module: `data-below`).
+ */
+const LIVE = '.rll:not([data-first])[data-below] [data-testid="allowed-total"]';
+
 export async function openWidget(query = '', { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', base } = {}) {
   const b = await browser();
   const s = await server();
@@ -149,11 +157,7 @@ export async function openWidget(query = '', { width = 1280, height = 900, color
   const page = await context.newPage();
   const watcher = watch(page, s.origin);
   await page.goto((base ?? s.url) + query);
-  // The live widget's, not the first screen the build prerendered (which
-  // has the same totals before the wasm has arrived), with what lies
-  // below its first screen written and bound (after its first frame:
-  // `data-below`).
-  await page.waitForSelector('.rll:not([data-first])[data-below] [data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+  await page.waitForSelector(LIVE, { state: 'attached', timeout: 15000 });
   const w = new Widget(page, context, watcher);
   w.base = base ?? s.url;
   return w;
@@ -284,7 +288,7 @@ export class Widget {
   async goto(query = '') {
     await this.settle();
     await this.page.goto((this.base ?? (await server()).url) + query);
-    await this.page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+    await this.page.waitForSelector(LIVE, { state: 'attached', timeout: 15000 });
   }
   async close() { await this.context.close(); }
   /** Lets pending loads (the favicon) finish, e.g. before navigating or reloading. */
@@ -293,7 +297,7 @@ export class Widget {
   async reload() {
     await this.settle();
     await this.page.reload();
-    await this.page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+    await this.page.waitForSelector(LIVE, { state: 'attached', timeout: 15000 });
   }
   locator(testid) { return this.root.locator(`[data-testid="${testid}"]`); }
   /** The number in a total's data-value. */
