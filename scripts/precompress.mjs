@@ -1,13 +1,18 @@
-// Writes, beside each file of a built folder that a browser fetches
-// compressed (the wasm, the JavaScript, the stylesheet, the HTML, the JSON,
-// the SVG), the same bytes gzip-compressed as small as gzip goes (zopfli),
-// as `<name>.gz`: a static host that serves precompressed files (nginx's
-// `gzip_static on`, Caddy's `precompressed gzip`, an S3 bucket's objects
-// uploaded with `Content-Encoding: gzip`) sends those, 6–7 % fewer bytes
-// than gzip's own best level, and any browser reads them as gzip. A host
-// that compresses on the fly ignores them (docs/EMBEDDING.md, "Serving
-// the folder"). `scripts/build` runs it on dist/ after Trunk; each file is
-// checked to decompress to its source, and a stale `.gz` (no source) goes.
+// The built folder again, ready for a host that serves precompressed files
+// (nginx's `gzip_static on`, Caddy's `precompressed gzip`, an S3 bucket's
+// objects uploaded with `Content-Encoding: gzip`): every file of `<from>`
+// (the SCORM zip aside) copied into `<into>`, and beside each one a browser
+// fetches compressed (the wasm, the JavaScript, the stylesheet, the HTML,
+// the JSON, the SVG) the same bytes gzip-compressed as small as gzip goes
+// (zopfli), as `<name>.gz`. Such a host sends those, about 5 % fewer bytes than
+// gzip's own best level, and any browser reads them as gzip; a host that
+// compresses on the fly is given dist/ and needs none of this
+// (docs/EMBEDDING.md, "Serving the files compressed").
+//
+// dist/ itself stays what a learner's browser can fetch, each file once:
+// a second, compressed copy of each would count every byte twice.
+// `scripts/build` runs `node scripts/precompress.mjs dist dist-gz`; each
+// `.gz` is checked to decompress to its source.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,23 +22,25 @@ const COMPRESSED = new Set(['.wasm', '.js', '.css', '.html', '.json', '.svg']);
 // Zopfli's iterations: past 15 each file gains a few bytes for seconds more.
 const ITERATIONS = 15;
 
-const dir = process.argv[2];
-if (!dir) throw new Error('usage: node scripts/precompress.mjs <built folder>');
+const [from, into] = process.argv.slice(2);
+if (!from || !into) throw new Error('usage: node scripts/precompress.mjs <built folder> <folder to write>');
+if (path.resolve(from) === path.resolve(into)) throw new Error('precompress: write into another folder than the built one');
 const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+fs.rmSync(into, { recursive: true, force: true });
 let plain = 0;
 let packed = 0;
-for (const file of walk(dir)) {
-  if (file.endsWith('.gz')) {
-    if (!fs.existsSync(file.slice(0, -3))) fs.rmSync(file);
-    continue;
-  }
+for (const file of walk(from)) {
+  if (file.endsWith('.zip')) continue;
+  const to = path.join(into, path.relative(from, file));
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(file, to);
   if (!COMPRESSED.has(path.extname(file))) continue;
   const body = fs.readFileSync(file);
   const out = await new Promise((ok, no) => gzip(body, { numiterations: ITERATIONS }, (e, r) => (e ? no(e) : ok(Buffer.from(r)))));
   if (!zlib.gunzipSync(out).equals(body)) throw new Error(`${file}: the zopfli output does not decompress to the file`);
-  fs.writeFileSync(`${file}.gz`, out);
+  fs.writeFileSync(`${to}.gz`, out);
   plain += zlib.gzipSync(body, { level: 9 }).length;
   packed += out.length;
 }
-console.log(`precompressed: ${packed.toLocaleString('en')} bytes gzip (zopfli) against ${plain.toLocaleString('en')} at gzip's level 9`);
+console.log(`${into}/: ${packed.toLocaleString('en')} bytes gzip precompressed (zopfli), against ${plain.toLocaleString('en')} at gzip's level 9`);

@@ -4,11 +4,12 @@
 // launch page is the widget's own page with embed=1. Written by
 // scripts/build after `trunk build --release`, as
 // dist/ratelimit-lab-scorm.zip; the page never fetches it. fflate writes
-// the zip (docs/LMS.md says why these parts). It then copies the page
+// the zip (docs/LMS.md says why these parts). It then writes the page
 // for authors, package.html, which makes their own package in the browser
-// (scripts/package does it from the command line).
+// (scripts/package does it from the command line), into a folder of its
+// own with a copy of the zip: it is not part of what a learner fetches.
 //
-//   node scripts/scorm.mjs [dist-dir]
+//   node scripts/scorm.mjs [dist-dir [author-dir]]
 import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
@@ -67,20 +68,25 @@ export function write(dist, root, { text = null, options = {}, out = path.join(d
 
 /**
  * The page for authors without a toolchain (package.html, its module and
- * fflate's browser build, minified), copied into `dist` after the
- * package is written: never part of a package, never fetched by the widget.
+ * fflate's browser build, minified) in the folder `author`, with the
+ * package just written in `dist` beside it, which the page reads: never
+ * part of a package, never fetched by the widget, so not in `dist`.
  */
-export async function authorPage(dist, root) {
-  for (const f of ['package.html', 'package.js', 'ratelimit-package.js']) fs.copyFileSync(path.join(root, 'public', f), path.join(dist, f));
+export async function authorPage(dist, author, root) {
+  fs.rmSync(author, { recursive: true, force: true });
+  fs.mkdirSync(author, { recursive: true });
+  for (const f of ['package.html', 'package.js', 'ratelimit-package.js', 'favicon.svg']) fs.copyFileSync(path.join(root, 'public', f), path.join(author, f));
+  fs.copyFileSync(path.join(dist, ZIP_NAME), path.join(author, ZIP_NAME));
   const fflate = fs.readFileSync(path.join(root, 'node_modules/fflate/esm/browser.js'), 'utf8');
   const min = await minify(fflate, { module: true, compress: true, mangle: true, format: { comments: false } });
-  fs.writeFileSync(path.join(dist, 'fflate.js'), `// fflate 0.8 (MIT), https://github.com/101arrowz/fflate\n${min.code}`);
+  fs.writeFileSync(path.join(author, 'fflate.js'), `// fflate 0.8 (MIT), https://github.com/101arrowz/fflate\n${min.code}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
   const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+  const author = path.resolve(process.argv[3] ?? path.join(root, 'dist-author'));
   const r = write(dist, root);
-  await authorPage(dist, root);
-  console.log(`SCORM 1.2 package: ${path.relative(root, r.path)} (${r.bytes.toLocaleString('en')} bytes, ${r.files.length} files)`);
+  await authorPage(dist, author, root);
+  console.log(`SCORM 1.2 package: ${path.relative(root, r.path)} (${r.bytes.toLocaleString('en')} bytes, ${r.files.length} files); the author's page in ${path.relative(root, author)}/`);
 }

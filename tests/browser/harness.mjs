@@ -17,6 +17,10 @@ import { startServer } from './serve.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
 export const DIST = process.env.DIST ? path.resolve(process.env.DIST) : path.join(ROOT, 'dist');
+/** The same build with a zopfli `.gz` beside each compressible file (scripts/precompress.mjs). */
+export const DIST_GZ = process.env.DIST_GZ ? path.resolve(process.env.DIST_GZ) : path.join(ROOT, 'dist-gz');
+/** The author's packaging page, with the build's SCORM package beside it (scripts/scorm.mjs). */
+export const DIST_AUTHOR = path.join(ROOT, 'dist-author');
 export const ARTIFACTS = path.join(here, 'artifacts');
 
 /** Debian's Chromium; playwright's own browser download is not available here. */

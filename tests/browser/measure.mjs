@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { browser, server, shutdown, DIST, ROOT } from './harness.mjs';
+import { browser, server, shutdown, DIST, DIST_GZ, ROOT } from './harness.mjs';
 import { startServer } from './serve.mjs';
 import { nativeModel, modelGrowth, vsBaseline } from './model-bench.mjs';
 
@@ -120,12 +120,14 @@ const FELT = () => {
 };
 
 // A file's size as the slow phone's server sends it, gzip-compressed: its
-// precompressed copy (`name.gz`, zopfli: scripts/precompress.mjs), or,
-// for a file without one, gzip at level 9 as it goes out.
+// precompressed copy in dist-gz/ (`name.gz`, zopfli: scripts/precompress.mjs),
+// or, for a file without one, gzip at level 9 as it goes out.
 const served = (rel) => {
-  const file = path.join(DIST, rel);
-  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  const gz = path.join(DIST_GZ, `${rel}.gz`);
+  return fs.existsSync(gz) ? fs.statSync(gz).size : zlib.gzipSync(fs.readFileSync(path.join(DIST, rel)), { level: 9 }).length;
 };
+// The same at gzip's level 9, as a host that compresses on the fly sends it.
+const level9 = (rel) => zlib.gzipSync(fs.readFileSync(path.join(DIST, rel)), { level: 9 }).length;
 
 // 1. Everything the page downloads before the widget is interactive (its
 //    element marked mounted: built and bound), as the browser fetches it.
@@ -173,22 +175,20 @@ async function downloads() {
   const fetched = new Set(rows.map((r) => r.file));
   const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  // The SCORM package and the page that makes an author's own (package.html,
-  // its scripts: public/ratelimit-package.js's AUTHOR_FILES), downloads and
-  // tools for course authors that the widget never fetches, are not counted.
-  const authors = ['package.html', 'package.js', 'ratelimit-package.js', 'fflate.js'];
+  // The SCORM package, a download for course authors that the widget never
+  // fetches, is not counted (the author's packaging page is not in dist/).
   // Asked for after the widget was interactive, in 300 ms at 1280 × 720.
   const asked_after = [...after].map((p) => p.replace(/^\//, ''));
-  const on_demand = walk(DIST)
-    .map((f) => path.relative(DIST, f))
-    .filter((f) => !fetched.has(f) && !f.endsWith('.zip') && !f.endsWith('.gz') && !authors.includes(f))
-    .map((f) => ({ file: f, gzip: served(f) }));
+  const all = walk(DIST).map((f) => path.relative(DIST, f)).filter((f) => !f.endsWith('.zip'));
+  const on_demand = all.filter((f) => !fetched.has(f)).map((f) => ({ file: f, gzip: served(f) }));
   return {
     files: rows,
     total: { bytes: total('bytes'), gzip: total('gzip'), gzip_level_9: total('gzip_level_9'), brotli: total('brotli') },
     on_demand,
     asked_after_interactive: asked_after,
     dist_gzip: total('gzip') + on_demand.reduce((a, r) => a + r.gzip, 0),
+    // Every file of dist/ (the zip aside), each at gzip's level 9.
+    dist_gzip_level_9: all.reduce((a, f) => a + level9(f), 0),
     content_page: await contentPage(b),
   };
 }
@@ -336,7 +336,7 @@ async function slowPhone() {
     '/floor.html': { type: html, body: FLOOR },
     '/floor.js': { type: 'text/javascript; charset=utf-8', body: floorScript() },
   };
-  const s = await startServer({ root: DIST, gzip: true, extra });
+  const s = await startServer({ root: DIST_GZ, gzip: true, extra });
   const out = {};
   const pages = [['page', ''], ['script_tag_host', 'host.html'], ['bare_script_tag_host', 'bare.html'], ['custom_element_host', 'element.html'], ['js_floor', 'floor.html']];
   for (const [name, file] of pages) {
@@ -480,7 +480,7 @@ for (const f of result.download.files) {
 const t = result.download.total;
 console.log(`${'total'.padEnd(24)} ${kb(t.bytes).padStart(9)} ${kb(t.gzip).padStart(16)} ${kb(t.gzip_level_9).padStart(14)} ${kb(t.brotli).padStart(11)}   (${t.gzip.toLocaleString('en')} bytes gzip as served; precompressed with zopfli)`);
 for (const f of result.download.on_demand) console.log(`  not fetched by the page: ${f.file} (${f.gzip.toLocaleString('en')} bytes gzip)`);
-console.log(`  all of dist/: ${result.download.dist_gzip.toLocaleString('en')} bytes gzip`);
+console.log(`  all of dist/: ${result.download.dist_gzip.toLocaleString('en')} bytes gzip as served, ${result.download.dist_gzip_level_9.toLocaleString('en')} at gzip's level 9`);
 const cp = result.download.content_page;
 console.log(`  a page with a content file (${cp.content_file}, ${cp.used ? 'used' : 'NOT USED'}), before its widget is live: ${cp.gzip.toLocaleString('en')} bytes gzip (${cp.files.map((f) => f.file).join(', ')})\n`);
 console.log('strategy   native median   browser median   input→layout p50 / p95');
@@ -517,8 +517,9 @@ const checks = [
   ['slow phone, page: gzip fetched before interactive', sp.page.bytes_before_interactive, BUDGET.gzip_total_bytes, bytes],
   ['download, gzip: a page with a content file, before its widget is live', result.download.content_page.used ? result.download.content_page.gzip : NaN, BUDGET.gzip_total_bytes, bytes],
   // What ships counts too: a host serves all of dist/ (the page's own
-  // budget and the one of what is fetched on demand).
-  ['download, gzip: all of dist/', result.download.dist_gzip, BUDGET.gzip_total_bytes + BUDGET.on_demand_gzip_bytes, bytes],
+  // budget and the one of what is fetched on demand), counted the stricter
+  // way, each file at gzip's level 9 as a host compressing on the fly sends it.
+  ['download, gzip: all of dist/ (gzip level 9)', result.download.dist_gzip_level_9, BUDGET.gzip_total_bytes + BUDGET.on_demand_gzip_bytes, bytes],
   ['download, gzip: fetched on demand (what a learner opens later)', later, BUDGET.on_demand_gzip_bytes, bytes],
   ['model natively, slowest strategy median', worst(result.model_native, 'median_us'), BUDGET.native_model_us, (x) => `${round(x)} µs`],
   ['model natively against its baseline, worst ratio', Math.max(...Object.values(result.model_vs_baseline?.ratio ?? { none: NaN })), BUDGET.model_vs_baseline_ratio, (x) => round(x, 2).toFixed(2)],

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { unzipSync, strFromU8 } from 'fflate';
-import { shutdown, DIST, ROOT, openPage, waitFor, hostServer } from './harness.mjs';
+import { shutdown, DIST, DIST_AUTHOR, ROOT, openPage, waitFor, hostServer } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const RUNTIME = fs.readFileSync(path.join(ROOT, 'node_modules/scorm-again/dist/scorm12.js'), 'utf8');
@@ -90,8 +90,8 @@ describe('an author makes their own package', () => {
     assert.ok(!fs.existsSync(path.join(dir, 'bad.zip')));
   });
 
-  test('with the page in the built folder, package.html: the same zip', async () => {
-    const s = await hostServer();
+  test('with the page the build writes beside its package, dist-author/package.html: the same zip', async () => {
+    const s = await hostServer({ root: DIST_AUTHOR });
     const { page, context, watcher } = await openPage(`${s.url}package.html`);
     await page.locator('#content').setInputFiles(path.join(dir, 'week3.json'));
     await page.locator('#title').fill(TITLE);

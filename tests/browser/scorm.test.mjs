@@ -12,8 +12,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { unzipSync, strFromU8 } from 'fflate';
-import { shutdown, DIST, ROOT, openPage, openWidget, waitFor } from './harness.mjs';
+import { shutdown, DIST, DIST_GZ, DIST_AUTHOR, ROOT, openPage, openWidget, waitFor } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const ZIP = path.join(DIST, 'ratelimit-lab-scorm.zip');
@@ -140,8 +141,7 @@ describe('the SCORM 1.2 package', () => {
       assert.ok(names.includes(need), `${need} is in the package (${names.join(', ')})`);
     }
     assert.ok(!names.some((n) => n.endsWith('.zip')), 'no zip inside the zip');
-    // The precompressed copies are for a web host; a platform serves the files as they are.
-    assert.ok(fs.existsSync(path.join(DIST, 'ratelimit_lab_bg.wasm.gz')), 'the build wrote the precompressed copies');
+    // The precompressed copies are for a web host (dist-gz/); a platform serves the files as they are.
     assert.ok(!names.some((n) => n.endsWith('.gz')), `no precompressed copy in the package (${names.join(', ')})`);
     assert.match(manifest, /<schema>ADL SCORM<\/schema>\s*<schemaversion>1\.2<\/schemaversion>/);
     assert.equal(manifest.match(/adlcp:scormtype="sco"/g).length, 1, 'one SCO');
@@ -263,5 +263,53 @@ describe('the lesson\'s steps met, kept by the platform', () => {
     assert.match((await recorded(again.page)).suspend, /;s=1$/, 'the step met before is kept');
     assert.deepEqual(again.watcher.problems(), []);
     await again.context.close();
+  });
+});
+
+describe('the folders the build writes beside the package', () => {
+  const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+  const rel = (d) => walk(d).map((f) => path.relative(d, f).split(path.sep).join('/')).sort();
+
+  test('dist/ holds each file a learner can fetch once: no precompressed copy, no author\'s page', () => {
+    const names = rel(DIST);
+    assert.ok(names.includes('index.html') && names.includes('ratelimit_lab_bg.wasm'), names.join(', '));
+    assert.deepEqual(names.filter((n) => n.endsWith('.gz')), []);
+    assert.deepEqual(names.filter((n) => ['package.html', 'package.js', 'ratelimit-package.js', 'fflate.js'].includes(n)), []);
+  });
+
+  test('dist-gz/ is dist/ again (the zip aside) with a zopfli copy beside each file a browser fetches compressed', () => {
+    const plain = rel(DIST).filter((n) => !n.endsWith('.zip'));
+    const names = rel(DIST_GZ);
+    assert.deepEqual(names.filter((n) => !n.endsWith('.gz')), plain);
+    for (const n of plain) {
+      assert.ok(fs.readFileSync(path.join(DIST_GZ, n)).equals(fs.readFileSync(path.join(DIST, n))), `${n} is the same file`);
+      if (!/\.(wasm|js|css|html|json|svg)$/.test(n)) continue;
+      const gz = fs.readFileSync(path.join(DIST_GZ, `${n}.gz`));
+      assert.ok(zlib.gunzipSync(gz).equals(fs.readFileSync(path.join(DIST, n))), `${n}.gz decompresses to ${n}`);
+      // Zopfli's output is never larger than gzip's best level on these files.
+      assert.ok(gz.length <= zlib.gzipSync(fs.readFileSync(path.join(DIST, n)), { level: 9 }).length, `${n}.gz is no larger than gzip -9`);
+    }
+  });
+
+  test('a host sending dist-gz/\'s copies serves a widget that goes live, the wasm as its .gz bytes', async () => {
+    const s = await startServer({ root: DIST_GZ, gzip: true });
+    try {
+      const { page, context, watcher } = await openPage(s.url);
+      await page.waitForSelector('.rll:not([data-first])[data-below] [data-testid="allowed-total"]');
+      assert.ok(s.requests.includes('/ratelimit_lab_bg.wasm'));
+      // The bytes on the wire are the precompressed copy's.
+      const sent = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/ratelimit_lab_bg.wasm'))?.encodedBodySize);
+      assert.equal(sent, fs.statSync(path.join(DIST_GZ, 'ratelimit_lab_bg.wasm.gz')).size);
+      assert.deepEqual(watcher.problems(), []);
+      await context.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('dist-author/ holds the packaging page with the build\'s package beside it, the same zip', () => {
+    for (const n of ['package.html', 'package.js', 'ratelimit-package.js', 'fflate.js', 'favicon.svg']) assert.ok(fs.existsSync(path.join(DIST_AUTHOR, n)), n);
+    assert.ok(fs.readFileSync(path.join(DIST_AUTHOR, 'ratelimit-lab-scorm.zip')).equals(fs.readFileSync(ZIP)));
   });
 });

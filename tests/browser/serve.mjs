@@ -28,9 +28,9 @@ const TYPES = {
  * or to a function (req, res, headers) that answers itself.
  * With `gzip`, text and wasm files go out gzip-compressed to clients that
  * accept it, as a static host serves them: the file's precompressed copy
- * beside it (`name.gz`, which scripts/build writes), as a host with
- * precompressed files on (nginx's `gzip_static`) sends it, or else
- * compressed as it goes out, at gzip's level 9.
+ * beside it (`name.gz`, which scripts/build writes into dist-gz/), as a
+ * host with precompressed files on (nginx's `gzip_static`) sends it, or
+ * else compressed as it goes out, at gzip's level 9.
  * Resolves to { url, close, requests } where `requests` lists every path asked.
  */
 export async function startServer({ root, prefix = '/', csp = null, port = 0, extra = {}, gzip = false, headers: more = {} }) {
