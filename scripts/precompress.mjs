@@ -24,7 +24,9 @@ const ITERATIONS = 15;
 
 const [from, into] = process.argv.slice(2);
 if (!from || !into) throw new Error('usage: node scripts/precompress.mjs <built folder> <folder to write>');
-if (path.resolve(from) === path.resolve(into)) throw new Error('precompress: write into another folder than the built one');
+// `<into>` is emptied first: never the built folder, nor a folder holding it.
+const inside = path.relative(path.resolve(into), path.resolve(from));
+if (!inside || !inside.startsWith('..')) throw new Error(`precompress: ${into} holds ${from}; write into a folder of its own`);
 const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
 fs.rmSync(into, { recursive: true, force: true });

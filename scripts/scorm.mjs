@@ -73,6 +73,11 @@ export function write(dist, root, { text = null, options = {}, out = path.join(d
  * part of a package, never fetched by the widget, so not in `dist`.
  */
 export async function authorPage(dist, author, root) {
+  // `author` is emptied first: never a folder holding the build or the repository.
+  for (const kept of [dist, root]) {
+    const inside = path.relative(path.resolve(author), path.resolve(kept));
+    if (!inside || !inside.startsWith('..')) throw new Error(`scorm.mjs: ${author} holds ${kept}; write the author's page into a folder of its own`);
+  }
   fs.rmSync(author, { recursive: true, force: true });
   fs.mkdirSync(author, { recursive: true });
   for (const f of ['package.html', 'package.js', 'ratelimit-package.js', 'favicon.svg']) fs.copyFileSync(path.join(root, 'public', f), path.join(author, f));
