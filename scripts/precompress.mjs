@@ -1,7 +1,8 @@
 // The built folder again, ready for a host that serves precompressed files
 // (nginx's `gzip_static on`, Caddy's `precompressed gzip`, an S3 bucket's
 // objects uploaded with `Content-Encoding: gzip`): every file of `<from>`
-// (the SCORM zip aside) copied into `<into>`, and beside each one a browser
+// copied into `<into>` (the SCORM zip too, so the folder replaces dist/
+// whole), and beside each one a browser
 // fetches compressed (the wasm, the JavaScript, the stylesheet, the HTML,
 // the JSON, the SVG) the same bytes gzip-compressed as small as gzip goes
 // (zopfli), as `<name>.gz`. Such a host sends those, about 5 % fewer bytes than
@@ -33,7 +34,6 @@ fs.rmSync(into, { recursive: true, force: true });
 let plain = 0;
 let packed = 0;
 for (const file of walk(from)) {
-  if (file.endsWith('.zip')) continue;
   const to = path.join(into, path.relative(from, file));
   fs.mkdirSync(path.dirname(to), { recursive: true });
   fs.copyFileSync(file, to);
