@@ -878,9 +878,9 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     }
 }
 
-/// The markup's `part` ([`crate::vm::skeleton::part`]) for widget `m`.
+/// The markup's `part` ([`crate::vm::skeleton::skeleton`]) for widget `m`.
 fn markup(m: &Mount, part: crate::vm::skeleton::Part) -> crate::vm::html::Html {
-    crate::vm::skeleton::part(
+    crate::vm::skeleton::skeleton(
         &m.page,
         &m.texts,
         &m.id,

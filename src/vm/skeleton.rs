@@ -287,7 +287,7 @@ pub fn fit_class<'a>(labels: impl Iterator<Item = &'a str>, pad: f32) -> u32 {
         .unwrap_or(FIT_STEPS[FIT_STEPS.len() - 1])
 }
 
-/// Which of the widget's markup to write ([`part`]): all of it, as
+/// Which of the widget's markup to write ([`skeleton`]): all of it, as
 /// [`skeleton`]; the first screen, which a widget writes as it starts;
 /// or what lies below it, which it writes once that screen is painted,
 /// so that a slider answers sooner on a slow phone (docs/DECISIONS.md,
@@ -304,23 +304,12 @@ pub enum Part {
     Below,
 }
 
-/// The widget's markup for `page`. `quiz` and `order` are the questions and
-/// the order of their options (see [`super::quiz::order`]). Each block is
-/// written by its own function, when [`Block::shown`] says the page has it
-/// (one rule, which the view's check of this markup shares).
+/// The widget's markup for `page`, or the [`Part`] `part` of it. `quiz`
+/// and `order` are the questions and the order of their options (see
+/// [`super::quiz::order`]). Each block is written by its own function, when
+/// [`Block::shown`] says the page has it (one rule, which the view's check
+/// of this markup shares).
 pub fn skeleton(
-    page: &Page,
-    t: &Texts,
-    id: &str,
-    url_state: bool,
-    quiz: &[Question],
-    order: &[Vec<usize>],
-) -> Html {
-    part(page, t, id, url_state, quiz, order, Part::All)
-}
-
-/// The [`Part`] `part` of [`skeleton`].
-pub fn part(
     page: &Page,
     t: &Texts,
     id: &str,

@@ -181,6 +181,7 @@ fn the_sliders_ranges_are_the_models() {
         true,
         &[],
         &[],
+        ratelimit_lab::vm::skeleton::Part::All,
     );
     for (knob, _) in SLIDERS {
         let w = |v| write_value(knob, v);

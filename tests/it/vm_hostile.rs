@@ -292,8 +292,15 @@ fn dump_skeletons(d: &mut Dump, langs: &[Lang]) {
         for q in &queries {
             let p = page::parse(&params::pairs(q), &lang.texts);
             for url_state in [true, false] {
-                let html =
-                    vm::skeleton::skeleton(&p, &lang.texts, "rll1", url_state, &lang.quiz, &o);
+                let html = vm::skeleton::skeleton(
+                    &p,
+                    &lang.texts,
+                    "rll1",
+                    url_state,
+                    &lang.quiz,
+                    &o,
+                    vm::skeleton::Part::All,
+                );
                 d.rec(
                     "skeleton",
                     &format!("{q} url_state={url_state} texts={}", lang.name),
@@ -331,8 +338,15 @@ fn dump_skeletons(d: &mut Dump, langs: &[Lang]) {
         for q in ["", "strategy=getset", "compact=1", "tabs=incr,local,lua"] {
             let p = page::parse(&params::pairs(q), &lang.texts);
             for url_state in [true, false] {
-                let html =
-                    vm::skeleton::skeleton(&p, &lang.texts, "w-2", url_state, &lang.quiz, &o7);
+                let html = vm::skeleton::skeleton(
+                    &p,
+                    &lang.texts,
+                    "w-2",
+                    url_state,
+                    &lang.quiz,
+                    &o7,
+                    vm::skeleton::Part::All,
+                );
                 d.rec(
                     "skeleton",
                     &format!(
@@ -345,7 +359,15 @@ fn dump_skeletons(d: &mut Dump, langs: &[Lang]) {
         }
         // Without a quiz.
         let p = page::parse(&params::pairs(""), &lang.texts);
-        let html = vm::skeleton::skeleton(&p, &lang.texts, "rll1", true, &[], &[]);
+        let html = vm::skeleton::skeleton(
+            &p,
+            &lang.texts,
+            "rll1",
+            true,
+            &[],
+            &[],
+            vm::skeleton::Part::All,
+        );
         d.rec(
             "skeleton",
             &format!(" quiz=none url_state=true texts={}", lang.name),

@@ -12,7 +12,7 @@ use ratelimit_lab::sim::params;
 use ratelimit_lab::vm::html::{embed_code, FRAME_SCRIPT};
 use ratelimit_lab::vm::page;
 use ratelimit_lab::vm::quiz::{builtin, order};
-use ratelimit_lab::vm::skeleton::{fit_class, skeleton, summary, FIT_STEPS};
+use ratelimit_lab::vm::skeleton::{fit_class, skeleton, summary, Part, FIT_STEPS};
 
 use crate::vm_support::english;
 
@@ -25,6 +25,7 @@ fn markup(query: &str) -> String {
         true,
         &quiz,
         &order(&quiz, 2026),
+        Part::All,
     )
     .into_string()
 }

@@ -11,7 +11,7 @@ use ratelimit_lab::vm::chart;
 use ratelimit_lab::vm::names::{expected, Act, Block, Class, Data, Hook, Mark, Slot};
 use ratelimit_lab::vm::page::{self, Section};
 use ratelimit_lab::vm::quiz::{builtin, order};
-use ratelimit_lab::vm::skeleton::skeleton;
+use ratelimit_lab::vm::skeleton::{skeleton, Part};
 use ratelimit_lab::vm::{totals, tour};
 
 use crate::vm_support::{attrs, english};
@@ -68,7 +68,7 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
             let q = format!("{query}&strategy={}", s.as_str());
             let p = page::parse(&params::pairs(&q), &english());
             for url_state in [true, false] {
-                let html = skeleton(&p, &english(), "rll1", url_state, &quiz, &o);
+                let html = skeleton(&p, &english(), "rll1", url_state, &quiz, &o, Part::All);
                 for sel in expected(&p, url_state) {
                     assert!(
                         has(&html, sel),
@@ -108,6 +108,7 @@ fn every_name_the_view_binds_is_in_the_markup_for_every_strategy_and_shaping() {
         true,
         &quiz,
         &o,
+        Part::All,
     );
     let names = Slot::ALL
         .iter()
@@ -227,7 +228,7 @@ fn hiding_a_section_drops_its_slots_and_keeps_the_others() {
     let o = order(&quiz, 7);
     let full = page::parse(&params::pairs(""), &english());
     let less = page::parse(&params::pairs("hide=charts,log"), &english());
-    let html = skeleton(&less, &english(), "rll1", true, &quiz, &o);
+    let html = skeleton(&less, &english(), "rll1", true, &quiz, &o, Part::All);
     for s in [Slot::Charts, Slot::ChartNote, Slot::Log, Slot::LogEmpty] {
         assert!(s.block().shown(&full, true));
         assert!(!s.block().shown(&less, true), "{s:?}");
@@ -297,7 +298,15 @@ fn a_notice_after_mounting_is_written_as_the_mounted_one() {
     let quiz = builtin();
     let p = page::parse(&params::pairs("servers=999"), &english());
     assert_eq!(p.notices.len(), 1);
-    let html = skeleton(&p, &english(), "rll1", true, &quiz, &order(&quiz, 7));
+    let html = skeleton(
+        &p,
+        &english(),
+        "rll1",
+        true,
+        &quiz,
+        &order(&quiz, 7),
+        Part::All,
+    );
     let body = ratelimit_lab::vm::skeleton::notice_body(&english(), &p.notices);
     assert!(
         html.contains(&format!(

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use ratelimit_lab::sim::params;
 use ratelimit_lab::vm::page::{self, Page, Section};
 use ratelimit_lab::vm::quiz::{builtin, order, Choice, Question, ShowMe};
-use ratelimit_lab::vm::skeleton::{skeleton, TAKEAWAYS};
+use ratelimit_lab::vm::skeleton::{skeleton, Part, TAKEAWAYS};
 use ratelimit_lab::vm::text::{Texts, ALL, KEYS};
 
 use crate::vm_support::{attrs, english};
@@ -38,6 +38,7 @@ fn markup(query: &str) -> String {
         true,
         &quiz,
         &order(&quiz, 2026),
+        Part::All,
     )
     .into_string()
 }
@@ -356,6 +357,7 @@ fn embedded_or_in_a_host_page_there_is_no_footer() {
         false,
         &quiz,
         &order(&quiz, 1),
+        Part::All,
     );
     assert!(!html.contains("copy-link") && !html.contains("proof-link"));
 }
@@ -383,7 +385,7 @@ fn takeaways_offer_to_show_only_the_strategies_offered() {
 fn the_quiz_is_written_in_the_order_drawn() {
     let quiz = builtin();
     let o = order(&quiz, 99);
-    let html = skeleton(&page(""), &english(), "w", true, &quiz, &o);
+    let html = skeleton(&page(""), &english(), "w", true, &quiz, &o, Part::All);
     let i: Vec<usize> = attrs(&html, "data-i")
         .iter()
         .map(|i| i.parse().unwrap())
@@ -406,7 +408,15 @@ fn ids_are_prefixed_unique_and_every_reference_resolves() {
         ("rll2", "tabs=incr"),
     ] {
         let quiz = builtin();
-        let html = skeleton(&page(query), &english(), id, true, &quiz, &order(&quiz, 3));
+        let html = skeleton(
+            &page(query),
+            &english(),
+            id,
+            true,
+            &quiz,
+            &order(&quiz, 3),
+            Part::All,
+        );
         let ids = attrs(&html, "id");
         assert!(!ids.is_empty());
         let mut unique = ids.clone();
@@ -449,7 +459,15 @@ fn headings_start_at_the_pages_level_and_never_skip_one() {
         "tabs=edge",
     ] {
         for (url_state, top) in [(true, 1), (false, 2)] {
-            let html = skeleton(&page(query), &english(), "rll1", url_state, &quiz, &o);
+            let html = skeleton(
+                &page(query),
+                &english(),
+                "rll1",
+                url_state,
+                &quiz,
+                &o,
+                Part::All,
+            );
             let h = headings(&html);
             if !query.contains("title") {
                 assert_eq!(h[0], top, "{query}: {h:?}");
@@ -499,7 +517,7 @@ fn every_piece_of_text_is_escaped() {
         &english(),
     );
     assert_eq!(p.notices.len(), 3, "{:?}", p.notices);
-    let html = skeleton(&p, &t, "rll1", true, &quiz, &order(&quiz, 1));
+    let html = skeleton(&p, &t, "rll1", true, &quiz, &order(&quiz, 1), Part::All);
     for raw in ["<script", "<b>", "<i>", "<u>", "\"b\""] {
         assert!(!html.contains(raw), "{raw} found in the markup");
     }
@@ -647,7 +665,6 @@ fn first_div(html: &str) -> (&str, &str) {
 /// what lies below.
 #[test]
 fn the_first_screen_and_what_lies_below_make_the_whole_markup() {
-    use ratelimit_lab::vm::skeleton::{part, Part};
     let quiz = builtin();
     let o = order(&quiz, 3);
     let announcer = "<p class=\"rll-sr-only\" aria-live";
@@ -666,9 +683,9 @@ fn the_first_screen_and_what_lies_below_make_the_whole_markup() {
         for url_state in [true, false] {
             let p = page(query);
             let t = english();
-            let all = skeleton(&p, &t, "rll1", url_state, &quiz, &o).into_string();
-            let first = part(&p, &t, "rll1", url_state, &quiz, &o, Part::First).into_string();
-            let rest = part(&p, &t, "rll1", url_state, &quiz, &o, Part::Below).into_string();
+            let all = skeleton(&p, &t, "rll1", url_state, &quiz, &o, Part::All).into_string();
+            let first = skeleton(&p, &t, "rll1", url_state, &quiz, &o, Part::First).into_string();
+            let rest = skeleton(&p, &t, "rll1", url_state, &quiz, &o, Part::Below).into_string();
             // The first screen ends with the panel's end, then the announcer.
             let cut = first
                 .rfind(&format!("</div>{announcer}"))

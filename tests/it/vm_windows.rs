@@ -8,7 +8,7 @@ use ratelimit_lab::sim::{self, Algo, Report, Strategy, EDGE};
 use ratelimit_lab::vm::controls::{limit_line, read, slider};
 use ratelimit_lab::vm::narrate::at;
 use ratelimit_lab::vm::reads::shared_reads;
-use ratelimit_lab::vm::skeleton::skeleton;
+use ratelimit_lab::vm::skeleton::{skeleton, Part};
 use ratelimit_lab::vm::windows::{self, only_fixed, strip};
 use ratelimit_lab::vm::{own, page, quiz, totals};
 
@@ -128,6 +128,7 @@ fn the_choice_offers_only_the_ways_each_strategy_takes() {
         true,
         &questions,
         &quiz::order(&questions, 2026),
+        Part::All,
     )
     .into_string();
     // One radio a way in the markup, with its consequence; the view shows
