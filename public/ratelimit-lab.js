@@ -101,10 +101,22 @@ function line(text, retry) {
   return p;
 }
 
-// The prerendered first screens, the page's or the hosts', each list asked
-// for once, when an element needs one.
-const firsts = {};
-const first = (name) => (firsts[name] ??= fetch(at(`first/${name}.json`), { priority: 'high' }).then((r) => (r.ok ? r.json() : [])).catch(() => []));
+// The prerendered first screens, the page's and the hosts', asked for once,
+// when an element needs one: one screen whole and each as its edits to it,
+// `[at, cut, text]` (scripts/hooks/first.mjs writes them).
+let firsts;
+const first = () => (firsts ??= fetch(at('first/screens.json'), { priority: 'high' }).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
+function unpack({ base, list }, page, k) {
+  const hit = list?.find((f) => f.page === page && f.keys.includes(k));
+  if (!hit) return;
+  let html = '';
+  let from = 0;
+  for (const [at, cut, text] of hit.edits) {
+    html += base.slice(from, at) + text;
+    from = at + cut;
+  }
+  return html + base.slice(from);
+}
 
 // Gives a first screen the sizes the widget would: each canvas's height by
 // the widget's own rules (vm::topology::height for the picture, ui::marks
@@ -270,13 +282,13 @@ function wait(el) {
   // The host's screen once its stylesheet is in too (unstyled, it would
   // flash); never once the files have failed (their words stay).
   const gone = () => live(el) || failed || !el.isConnected || key(el) !== k;
-  first(own(el) ? 'page' : 'host').then(async (list) => {
-    const hit = list.find((f) => f.keys.includes(k));
-    if (!hit || gone()) return;
+  first().then(async (screens) => {
+    const html = unpack(screens, own(el), k);
+    if (html === undefined || gone()) return;
     await sheetIn(stage(el));
     if (gone()) return;
     const t = document.createElement('template');
-    t.innerHTML = hit.html;
+    t.innerHTML = html;
     // In a host, in the box the widget will live in, which keeps it.
     let box = t.content;
     if (!own(el)) {

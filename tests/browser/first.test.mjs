@@ -84,8 +84,21 @@ test('the prerendered first screens are the live widget markup (public/first.jso
   // The build carries them: the page's own in index.html, the rest beside it.
   const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   assert.ok(index.includes(committed.find((f) => f.page && f.keys.includes('')).html), 'index.html holds the first screen');
-  const listed = ['page', 'host'].flatMap((n) => JSON.parse(fs.readFileSync(path.join(DIST, 'first', `${n}.json`), 'utf8')));
-  assert.equal(listed.length, committed.length - 1);
+  // The others as one screen and each one's edits to it, which give back
+  // exactly the committed markup (the loader unpacks them the same way).
+  const { base, list } = JSON.parse(fs.readFileSync(path.join(DIST, 'first', 'screens.json'), 'utf8'));
+  assert.equal(list.length, committed.length - 1);
+  for (const f of committed.filter((c) => !(c.page && c.keys.includes('')))) {
+    const hit = list.find((l) => l.page === f.page && l.keys.includes(f.keys[0]));
+    assert.ok(hit, `${f.page ? 'page' : 'host'} "${f.keys[0]}" is in first/screens.json`);
+    let html = '';
+    let from = 0;
+    for (const [at, cut, text] of hit.edits) {
+      html += base.slice(from, at) + text;
+      from = at + cut;
+    }
+    assert.equal(html + base.slice(from), f.html, `${f.page ? 'page' : 'host'} "${f.keys[0]}": unpacked as written`);
+  }
 });
 
 test('the page paints its first screen before the wasm, the same figures as the live widget, and nothing moves when it starts', async () => {

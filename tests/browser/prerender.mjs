@@ -104,11 +104,11 @@ export async function capture(url, key, page, { width = 390, height = 844 } = {}
 // the widget keeps a first screen it is shown (ui::adopt), so what is read
 // must be its own markup, not the previous capture's.
 export function unscreened() {
-  const json = { type: 'application/json', body: '[]' };
+  const json = { type: 'application/json', body: '{"base":"","list":[]}' };
   const index = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8')
     .replace(/<div data-first="[^"]*"[\s\S]*?(?=<p class="?rll-loading rll-loading--lost)/, '<p class="rll-loading rll-loading--wait" hidden>Loading the simulation…</p>');
   if (index.includes('data-first')) throw new Error('prerender: no first screen found in index.html to take out');
-  return { '/': { type: 'text/html; charset=utf-8', body: index }, '/first/page.json': json, '/first/host.json': json };
+  return { '/': { type: 'text/html; charset=utf-8', body: index }, '/first/screens.json': json };
 }
 
 // A key as the loader computes it: the pairs sorted by name.
