@@ -8,7 +8,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { browser, shutdown, DIST, ROOT, Widget, openWidget, until, frames, delivered } from './harness.mjs';
+import { browser, shutdown, DIST, ROOT, Widget, openWidget, until, frames, delivered, LIVE } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
@@ -219,7 +219,7 @@ describe('script-tag mount under a strict policy', () => {
     const { page, context, problems } = await newPage([lab.origin]);
     const response = await page.goto(`${lab.origin}/host.html`);
     assert.equal(response.headers()['content-security-policy'], CSP);
-    await page.locator('[data-testid="allowed-total"]').nth(1).waitFor({ state: 'attached', timeout: 15000 });
+    await page.locator(LIVE).nth(1).waitFor({ state: 'attached', timeout: 15000 });
     const a = new Widget(page, context, { problems: () => problems }, page.locator('[data-ratelimit-lab]').nth(0));
     const b = new Widget(page, context, { problems: () => problems }, page.locator('[data-ratelimit-lab]').nth(1));
     assert.equal(await a.value('edge-refused'), 30);
@@ -424,7 +424,7 @@ describe('script-tag mount', () => {
     await page.goto(`${lab.origin}/course/without.html`);
     const before = await hostStyle(page);
     await page.goto(`${lab.origin}/course/with.html`);
-    await page.locator('[data-testid="allowed-total"]').nth(2).waitFor({ state: 'attached' });
+    await page.locator(LIVE).nth(2).waitFor({ state: 'attached', timeout: 15000 });
     assert.deepEqual(await hostStyle(page), before);
     assert.deepEqual(problems, []);
     await context.close();

@@ -152,7 +152,7 @@ export async function settle(page, watcher, { quiet = 60, alive = 300, timeout =
  * lies below its first screen written and bound (after its first frame,
  * and the figures under the cards with the second module: `data-below`).
  */
-const LIVE = '.rll:not([data-first])[data-below] [data-testid="allowed-total"]';
+export const LIVE = '.rll:not([data-first])[data-below] [data-testid="allowed-total"]';
 
 export async function openWidget(query = '', { width = 1280, height = 900, colorScheme = 'light', reducedMotion = 'no-preference', base } = {}) {
   const b = await browser();

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, until, staleHint, scrollSettled, ROOT, STRATEGIES,
+  openWidget, openPage, hostServer, shutdown, expectedAll, waitFor, until, staleHint, scrollSettled, ROOT, STRATEGIES, LIVE,
 } from './harness.mjs';
 
 after(shutdown);
@@ -205,7 +205,7 @@ describe('layout: the picture and the totals in sight while a slider moves', () 
     const s = await hostServer({ prefix, extra: { '/course.html': { type: 'text/html', body } } });
     const { page, context, watcher } = await openPage(`${s.origin}/course.html`, { width: 390, height: 844 });
     const frame = page.frameLocator('iframe');
-    await frame.locator('[data-testid="allowed-total"]').waitFor({ state: 'attached', timeout: 15000 });
+    await frame.locator(LIVE).waitFor({ state: 'attached', timeout: 15000 });
     // The frame has grown to the widget's height: the host page scrolls, not the frame.
     await waitFor(async () => (await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().height)) > 1200,
       { message: 'the iframe grown by the resize message' });
@@ -313,7 +313,7 @@ describe('a hostile host page', () => {
   async function open(name) {
     const p = await openPage(`${s.origin}/${name}.html`, { width: 1280, height: 900 });
     if (name !== 'hostile-alone') {
-      await p.page.locator('[data-testid="allowed-total"]').waitFor({ state: 'attached', timeout: 15000 });
+      await p.page.locator(LIVE).waitFor({ state: 'attached', timeout: 15000 });
       // The cards' canvases get their height once the list's width is
       // known (a ResizeObserver report, later on a busy machine).
       // (Locators reach into the widget's shadow root.)

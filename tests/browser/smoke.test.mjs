@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWidget, shutdown, browser, server, watch, settle, until, DIST, STRATEGIES } from './harness.mjs';
+import { openWidget, shutdown, browser, server, watch, settle, until, DIST, STRATEGIES, LIVE } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 after(shutdown);
@@ -106,7 +106,7 @@ describe('smoke', () => {
     const urls = [];
     page.on('request', (r) => urls.push(r.url()));
     await page.goto(s.url);
-    await page.waitForSelector('[data-testid="allowed-total"]', { timeout: 15000 });
+    await page.waitForSelector(LIVE, { state: 'attached', timeout: 15000 });
     // Exercise the page a little so lazily made requests would show up too.
     await page.locator('[data-testid="strategy-getset"]').click();
     await page.locator('[data-testid="reroll"]').click();

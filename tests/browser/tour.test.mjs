@@ -9,7 +9,7 @@
 // polite notice when they cannot be.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, Widget, openPage, shutdown, until, waitFor, tabTo, audit } from './harness.mjs';
+import { DIST, Widget, openPage, shutdown, until, waitFor, tabTo, audit, LIVE } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const STEP = (title, goal, extra = {}) => ({ title, text: 'Short.', goal, task: `Reach ${goal}.`, hint: 'Try.', done: 'Well done.', ...extra });
@@ -57,7 +57,7 @@ after(async () => {
 /** The widget page at `query`, as a Widget (its watcher fails on console errors and foreign requests). */
 async function open(query = '', options = {}) {
   const { page, context, watcher } = await openPage(`${lab.origin}/lab/${query}`, options);
-  await page.waitForSelector('[data-testid="allowed-total"]', { state: 'attached', timeout: 15000 });
+  await page.waitForSelector(LIVE, { state: 'attached', timeout: 15000 });
   const w = new Widget(page, context, watcher);
   w.base = `${lab.origin}/lab/`;
   return w;
