@@ -106,14 +106,15 @@ function line(text, retry) {
 // `[at, cut, text]` (scripts/hooks/first.mjs writes them).
 let firsts;
 const first = () => (firsts ??= fetch(at('first/screens.json'), { priority: 'high' }).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
-function unpack({ base, list }, page, k) {
-  const hit = list?.find((f) => f.page === page && f.keys.includes(k));
+function unpack(screens, page, k) {
+  const { base, list } = screens ?? {};
+  const hit = typeof base == 'string' && Array.isArray(list) ? list.find((f) => f.page === page && f.keys.includes(k)) : null;
   if (!hit) return;
   let html = '';
   let from = 0;
-  for (const [at, cut, text] of hit.edits) {
-    html += base.slice(from, at) + text;
-    from = at + cut;
+  for (const [pos, cut, text] of hit.edits) {
+    html += base.slice(from, pos) + text;
+    from = pos + cut;
   }
   return html + base.slice(from);
 }

@@ -22,10 +22,11 @@ const stage = process.env.TRUNK_STAGING_DIR;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const all = JSON.parse(fs.readFileSync(path.join(root, 'public/first.json'), 'utf8'));
 const inline = all.find((f) => f.page && f.keys.includes(''));
-const base = all.find((f) => !f.page && f.keys.includes(''))?.html ?? '';
+// The host's default screen, or (a list without it) any other.
+const base = (all.find((f) => !f.page && f.keys.includes('')) ?? all.find((f) => f !== inline))?.html ?? '';
 
 // Tags and the text between them: a change is a whole tag or text.
-const tokens = (html) => html.match(/<[^>]*>|[^<]+/g) ?? [];
+const tokens = (html) => html.match(/<[^>]*>?|[^<]+/g) ?? [];
 
 // The edits that turn the base into `html`.
 function edits(html) {
@@ -50,10 +51,10 @@ function edits(html) {
 }
 
 // What the loader does with them (public/ratelimit-lab.js, `unpack`).
-function apply(list) {
+function apply(screen) {
   let html = '';
   let from = 0;
-  for (const [at, cut, text] of list) {
+  for (const [at, cut, text] of screen) {
     html += base.slice(from, at) + text;
     from = at + cut;
   }

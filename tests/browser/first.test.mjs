@@ -91,6 +91,7 @@ test('the prerendered first screens are the live widget markup (public/first.jso
   for (const f of committed.filter((c) => !(c.page && c.keys.includes('')))) {
     const hit = list.find((l) => l.page === f.page && l.keys.includes(f.keys[0]));
     assert.ok(hit, `${f.page ? 'page' : 'host'} "${f.keys[0]}" is in first/screens.json`);
+    assert.deepEqual(hit.keys, f.keys);
     let html = '';
     let from = 0;
     for (const [at, cut, text] of hit.edits) {
