@@ -7,7 +7,7 @@
 // names for every control, reduced motion, and the polite announcer.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWidget, openPage, hostServer, shutdown, audit, waitFor, Widget, frames } from './harness.mjs';
+import { openWidget, openPage, hostServer, shutdown, audit, waitFor, Widget, frames, LIVE } from './harness.mjs';
 
 after(shutdown);
 
@@ -97,7 +97,7 @@ describe('axe-core finds no violations', () => {
         </main></body></html>`;
       const s = await hostServer({ prefix: '/labs/ratelimit/', extra: { '/week3.html': { type: 'text/html', body } } });
       const { page, context, watcher } = await openPage(`${s.origin}/week3.html`, { colorScheme });
-      await waitFor(async () => (await page.locator('[data-testid="allowed-total"]').count()) === 2, { timeout: 15000, message: 'two widgets' });
+      await waitFor(async () => (await page.locator(LIVE).count()) === 2, { timeout: 15000, message: 'two widgets, live' });
       assert.equal(await page.evaluate(() => [...document.querySelectorAll('[data-ratelimit-lab]')].filter((e) => e.shadowRoot).length), 2,
         'each widget in an open shadow root');
       assert.deepEqual(await audit(page), []);
