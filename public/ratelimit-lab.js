@@ -103,7 +103,7 @@ function line(text, retry) {
 
 // The prerendered first screens, the page's and the hosts', asked for once,
 // when an element needs one: one screen whole and each as its edits to it,
-// `[at, cut, text]` (scripts/hooks/first.mjs writes them).
+// `[at, cut, text]` (scripts/hooks/screens.mjs makes and reads them).
 let firsts;
 const first = () => (firsts ??= fetch(at('first/screens.json'), { priority: 'high' }).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
 function unpack(screens, page, k) {

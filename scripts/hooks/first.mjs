@@ -10,13 +10,13 @@
 // The screens differ from one another by a few words and attributes, so
 // the file holds one of them whole (`base`, the host's default) and each
 // screen as its edits to it: `[at, cut, text]`, in order, each replacing
-// `cut` characters of the base at `at` with `text`. 21 screens of about
-// 15 KB then come to about 6 KB gzip, where two lists of them whole were
-// 13 KB. The hook rebuilds every screen from its edits and stops the build
-// if one differs from public/first.json.
+// `cut` characters of the base at `at` with `text` (scripts/hooks/screens.mjs).
+// 21 screens of about 15 KB then come to about 6 KB gzip, where two lists
+// of them whole were 13 KB. The hook rebuilds every screen from its edits
+// and stops the build if one differs from public/first.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { diffArrays } from 'diff';
+import { edits, unpack } from './screens.mjs';
 
 const stage = process.env.TRUNK_STAGING_DIR;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -25,47 +25,11 @@ const inline = all.find((f) => f.page && f.keys.includes(''));
 // The host's default screen, or (a list without it) any other.
 const base = (all.find((f) => !f.page && f.keys.includes('')) ?? all.find((f) => f !== inline))?.html ?? '';
 
-// Tags and the text between them: a change is a whole tag or text.
-const tokens = (html) => html.match(/<[^>]*>?|[^<]+/g) ?? [];
-
-// The edits that turn the base into `html`.
-function edits(html) {
-  const out = [];
-  let at = 0;
-  for (const part of diffArrays(tokens(base), tokens(html))) {
-    const text = part.value.join('');
-    if (!part.added && !part.removed) {
-      at += text.length;
-      continue;
-    }
-    const last = out.at(-1);
-    const open = last && last[0] + last[1] === at;
-    const edit = open ? last : [at, 0, ''];
-    if (!open) out.push(edit);
-    if (part.removed) {
-      edit[1] += text.length;
-      at += text.length;
-    } else edit[2] += text;
-  }
-  return out;
-}
-
-// What the loader does with them (public/ratelimit-lab.js, `unpack`).
-function apply(screen) {
-  let html = '';
-  let from = 0;
-  for (const [at, cut, text] of screen) {
-    html += base.slice(from, at) + text;
-    from = at + cut;
-  }
-  return html + base.slice(from);
-}
-
 const list = all
   .filter((f) => f !== inline)
   .map((f) => {
-    const e = edits(f.html);
-    if (apply(e) !== f.html) throw new Error(`first.mjs: the edits for ${JSON.stringify(f.keys[0])} do not give its screen back`);
+    const e = edits(base, f.html);
+    if (unpack(base, e) !== f.html) throw new Error(`first.mjs: the edits for ${JSON.stringify(f.keys[0])} do not give its screen back`);
     return { page: f.page, keys: f.keys, edits: e };
   });
 fs.mkdirSync(path.join(stage, 'first'), { recursive: true });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { browser, hostServer, shutdown, watch, frames, waitFor, ARTIFACTS, DIST, ROOT } from './harness.mjs';
 import { captureAll, hostPage, FIRST_FILE } from './prerender.mjs';
+import { unpack } from '../../scripts/hooks/screens.mjs';
 
 after(shutdown);
 
@@ -92,13 +93,7 @@ test('the prerendered first screens are the live widget markup (public/first.jso
     const hit = list.find((l) => l.page === f.page && l.keys.includes(f.keys[0]));
     assert.ok(hit, `${f.page ? 'page' : 'host'} "${f.keys[0]}" is in first/screens.json`);
     assert.deepEqual(hit.keys, f.keys);
-    let html = '';
-    let from = 0;
-    for (const [at, cut, text] of hit.edits) {
-      html += base.slice(from, at) + text;
-      from = at + cut;
-    }
-    assert.equal(html + base.slice(from), f.html, `${f.page ? 'page' : 'host'} "${f.keys[0]}": unpacked as written`);
+    assert.equal(unpack(base, hit.edits), f.html, `${f.page ? 'page' : 'host'} "${f.keys[0]}": unpacked as written`);
   }
 });
 
