@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { gzip } from '@gfx/zopfli';
+import { fresh } from './folder.mjs';
 
 const COMPRESSED = new Set(['.wasm', '.js', '.css', '.html', '.json', '.svg']);
 // Zopfli's iterations: past 15 each file gains a few bytes for seconds more.
@@ -26,11 +27,9 @@ const ITERATIONS = 15;
 const [from, into] = process.argv.slice(2);
 if (!from || !into) throw new Error('usage: node scripts/precompress.mjs <built folder> <folder to write>');
 // `<into>` is emptied first: never the built folder, nor a folder holding it.
-const inside = path.relative(path.resolve(into), path.resolve(from));
-if (!inside || !inside.startsWith('..')) throw new Error(`precompress: ${into} holds ${from}; write into a folder of its own`);
+fresh(into, from);
 const walk = (d) => fs.readdirSync(d, { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
-fs.rmSync(into, { recursive: true, force: true });
 let plain = 0;
 let packed = 0;
 for (const file of walk(from)) {

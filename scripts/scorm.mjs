@@ -15,6 +15,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { minify } from 'terser';
 import * as pkg from '../public/ratelimit-package.js';
+import { fresh } from './folder.mjs';
 
 /** The package's name in dist/. */
 export const ZIP_NAME = 'ratelimit-lab-scorm.zip';
@@ -74,12 +75,7 @@ export function write(dist, root, { text = null, options = {}, out = path.join(d
  */
 export async function authorPage(dist, author, root) {
   // `author` is emptied first: never a folder holding the build or the repository.
-  for (const kept of [dist, root]) {
-    const inside = path.relative(path.resolve(author), path.resolve(kept));
-    if (!inside || !inside.startsWith('..')) throw new Error(`scorm.mjs: ${author} holds ${kept}; write the author's page into a folder of its own`);
-  }
-  fs.rmSync(author, { recursive: true, force: true });
-  fs.mkdirSync(author, { recursive: true });
+  fresh(author, dist, root);
   for (const f of ['package.html', 'package.js', 'ratelimit-package.js', 'favicon.svg']) fs.copyFileSync(path.join(root, 'public', f), path.join(author, f));
   fs.copyFileSync(path.join(dist, ZIP_NAME), path.join(author, ZIP_NAME));
   const fflate = fs.readFileSync(path.join(root, 'node_modules/fflate/esm/browser.js'), 'utf8');
