@@ -119,15 +119,16 @@ const FELT = () => {
   requestAnimationFrame(tick);
 };
 
+// A file's size at gzip's level 9, as a host that compresses on the fly
+// sends it.
+const level9 = (rel) => zlib.gzipSync(fs.readFileSync(path.join(DIST, rel)), { level: 9 }).length;
 // A file's size as the slow phone's server sends it, gzip-compressed: its
 // precompressed copy in dist-gz/ (`name.gz`, zopfli: scripts/precompress.mjs),
 // or, for a file without one, gzip at level 9 as it goes out.
 const served = (rel) => {
   const gz = path.join(DIST_GZ, `${rel}.gz`);
-  return fs.existsSync(gz) ? fs.statSync(gz).size : zlib.gzipSync(fs.readFileSync(path.join(DIST, rel)), { level: 9 }).length;
+  return fs.existsSync(gz) ? fs.statSync(gz).size : level9(rel);
 };
-// The same at gzip's level 9, as a host that compresses on the fly sends it.
-const level9 = (rel) => zlib.gzipSync(fs.readFileSync(path.join(DIST, rel)), { level: 9 }).length;
 
 // 1. Everything the page downloads before the widget is interactive (its
 //    element marked mounted: built and bound), as the browser fetches it.

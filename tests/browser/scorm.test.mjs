@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { unzipSync, strFromU8 } from 'fflate';
-import { shutdown, DIST, DIST_GZ, DIST_AUTHOR, ROOT, openPage, openWidget, waitFor } from './harness.mjs';
+import { shutdown, DIST, DIST_GZ, DIST_AUTHOR, ROOT, LIVE, openPage, openWidget, waitFor } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
 const ZIP = path.join(DIST, 'ratelimit-lab-scorm.zip');
@@ -296,7 +296,7 @@ describe('the folders the build writes beside the package', () => {
     const s = await startServer({ root: DIST_GZ, gzip: true });
     try {
       const { page, context, watcher } = await openPage(s.url);
-      await page.waitForSelector('.rll:not([data-first])[data-below] [data-testid="allowed-total"]');
+      await page.waitForSelector(LIVE);
       assert.ok(s.requests.includes('/ratelimit_lab_bg.wasm'));
       // The bytes on the wire are the precompressed copy's.
       const sent = await page.evaluate(() => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/ratelimit_lab_bg.wasm'))?.encodedBodySize);
