@@ -185,16 +185,16 @@ pub fn place(el: web_sys::HtmlElement) {
     let _ = any_spawner::Executor::init_wasm_bindgen();
     match first.content {
         None => mount(el, serial, None),
-        // The key names a content file uses come with the texts read
-        // later ([`later`]): fetched once the file is here. The reader
-        // comes meanwhile (`read`).
+        // The key names a content file uses (`keys.json`) and the texts
+        // read later ([`later`]): fetched once the file is here. The
+        // reader comes meanwhile (`read`).
         Some(url) => {
             #[cfg(split)]
             any_spawner::Executor::spawn_local(async {
                 let _ = read_early().await;
             });
             load(url, move |(name, fetched)| {
-                later::fetch(Box::new(move |ok| {
+                later::fetch_with_keys(Box::new(move |ok| {
                     let fetched = match fetched {
                         Ok(_) if !ok => Err((Text::ContentKeys, 0)),
                         fetched => fetched,

@@ -63,7 +63,7 @@ macro_rules! texts {
         /// What the widget itself reads, instead of the two tables above
         /// (two pointers a key, 8 KB the wasm could not compress): the key
         /// names one string, each ended by a newline (natively: the
-        /// browser reads them from `later.json`, only for a content file,
+        /// browser reads them from `keys.json`, only for a content file,
         /// the one thing that names keys)...
         #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
         const KEY_LIST: &str = concat!($($key, "\n"),*);
@@ -813,12 +813,12 @@ impl Text {
     }
 
     /// The key named `name`, if there is one. In the browser, only once
-    /// [`load_later`] has read the names.
+    /// [`load_keys`] has read the names.
     pub fn from_key(name: &str) -> Option<Text> {
         #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
         let i = KEY_LIST.split('\n').position(|k| k == name)?;
         #[cfg(all(target_arch = "wasm32", feature = "later"))]
-        let i = LOADED.get()?.keys.iter().position(|k| k == name)?;
+        let i = NAMES.get()?.iter().position(|k| k == name)?;
         ALL.get(i).copied()
     }
 
@@ -829,7 +829,6 @@ impl Text {
         if LATER[i] && cfg!(all(target_arch = "wasm32", feature = "later")) {
             return LOADED
                 .get()
-                .map(|l| &l.english)
                 .and_then(|l| l.get(i))
                 .map_or("", String::as_str);
         }
@@ -845,44 +844,89 @@ impl Text {
     }
 }
 
-/// What `later.json` gave: every key's name, in [`Text`]'s order, and the
-/// English of the keys marked `later` (by key, "" for the others).
-struct Later {
-    #[cfg_attr(not(all(target_arch = "wasm32", feature = "later")), allow(dead_code))]
-    keys: Vec<String>,
-    english: Vec<String>,
+/// What `later.json` gave: the English of the keys marked `later`, in
+/// [`Text`]'s order ("" for the others).
+static LOADED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+
+/// What `keys.json` gave: every key's name, in [`Text`]'s order.
+#[cfg(all(target_arch = "wasm32", feature = "later"))]
+static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+
+/// The key names' fingerprint (FNV-1a over the names, each ended by a
+/// newline): `later.json` carries it, so a file from another build, whose
+/// sentences would fall on other keys, is refused; `keys.json` must hash
+/// to it.
+pub const NAMES_PRINT: u32 = {
+    let mut h = FNV_START;
+    let mut i = 0;
+    while i < KEYS.len() {
+        h = fnv(h, KEYS[i].as_bytes());
+        i += 1;
+    }
+    h
+};
+const FNV_START: u32 = 0x811c_9dc5;
+
+/// FNV-1a of `bytes` and a newline, from `h`.
+const fn fnv(mut h: u32, bytes: &[u8]) -> u32 {
+    let mut i = 0;
+    while i <= bytes.len() {
+        let b = if i < bytes.len() { bytes[i] } else { b'\n' };
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h
 }
 
-static LOADED: std::sync::OnceLock<Later> = std::sync::OnceLock::new();
-
-/// Whether the key names and the English of the keys marked `later` are
-/// here: always natively, in the browser once [`load_later`] has read
-/// `later.json`.
+/// Whether the English of the keys marked `later` is here: always
+/// natively, in the browser once [`load_later`] has read `later.json`.
 pub fn later_ready() -> bool {
     !cfg!(all(target_arch = "wasm32", feature = "later")) || LOADED.get().is_some()
 }
 
-/// Reads `later.json`: `keys`, every key's name in [`Text`]'s order, and
-/// `english`, the sentence for a key marked `later` ([`later_english`]).
-/// False, and nothing kept, if the names are not one a key, or a
-/// sentence is missing or empty.
-pub fn load_later(keys: Vec<String>, english: impl Fn(&str) -> Option<String>) -> bool {
-    if keys.len() != ALL.len() {
+/// Whether the key names are here: always natively, in the browser once
+/// [`load_keys`] has read `keys.json` (only a content file names keys).
+pub fn keys_ready() -> bool {
+    #[cfg(all(target_arch = "wasm32", feature = "later"))]
+    return NAMES.get().is_some();
+    #[cfg(not(all(target_arch = "wasm32", feature = "later")))]
+    true
+}
+
+/// Reads `later.json`: `names`, the fingerprint of the key names it was
+/// written for ([`NAMES_PRINT`]), and `english`, the sentences of the keys
+/// marked `later`, in [`Text`]'s order ([`later_english`]). False, and
+/// nothing kept, if it was written for other names, or a sentence is
+/// missing or empty.
+pub fn load_later(names: u32, english: Vec<String>) -> bool {
+    let wanted = ALL.iter().filter(|t| t.later()).count();
+    if names != NAMES_PRINT
+        || english.len() != wanted
+        || english.iter().any(|s| s.trim().is_empty())
+    {
         return false;
     }
-    let mut all = Vec::with_capacity(ALL.len());
-    for (t, key) in ALL.iter().zip(&keys) {
-        let s = if t.later() {
-            match english(key) {
-                Some(s) if !s.trim().is_empty() => s,
-                _ => return false,
-            }
-        } else {
-            String::new()
-        };
-        all.push(s);
+    let mut said = english.into_iter();
+    let all = ALL
+        .iter()
+        .map(|t| match t.later() {
+            true => said.next().unwrap_or_default(),
+            false => String::new(),
+        })
+        .collect();
+    let _ = LOADED.set(all);
+    true
+}
+
+/// Reads `keys.json`: every key's name, in [`Text`]'s order. False, and
+/// nothing kept, unless they are this build's names ([`NAMES_PRINT`]).
+pub fn load_keys(keys: Vec<String>) -> bool {
+    let print = keys.iter().fold(FNV_START, |h, k| fnv(h, k.as_bytes()));
+    if keys.len() != ALL.len() || print != NAMES_PRINT {
+        return false;
     }
-    let _ = LOADED.set(Later { keys, english: all });
+    #[cfg(all(target_arch = "wasm32", feature = "later"))]
+    let _ = NAMES.set(keys);
     true
 }
 

@@ -22,9 +22,9 @@ import { startServer } from './serve.mjs';
 const GUIDE = path.join(ROOT, 'docs/EMBEDDING.md');
 const VERSION = fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
 const PREFIX = '/labs/ratelimit/';
-/** How many questions the built-in quiz has: its prompts' keys in later.json. */
-const BUILTIN_QUESTIONS = JSON.parse(fs.readFileSync(path.join(ROOT, 'public', 'later.json'), 'utf8'))
-  .keys.filter((k) => /^quiz\.\d+\.prompt$/.test(k)).length;
+/** How many questions the built-in quiz has: its prompts' keys in keys.json. */
+const BUILTIN_QUESTIONS = JSON.parse(fs.readFileSync(path.join(ROOT, 'public', 'keys.json'), 'utf8'))
+  .filter((k) => /^quiz\.\d+\.prompt$/.test(k)).length;
 
 // ---------------------------------------------------------------- servers
 

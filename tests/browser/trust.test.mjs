@@ -15,9 +15,9 @@ import path from 'node:path';
 import { browser, shutdown, watch, settle, Widget, until, expected, ROOT, DIST, STRATEGIES } from './harness.mjs';
 import { startServer } from './serve.mjs';
 
-/** How many questions the built-in quiz has: its prompts' keys in later.json. */
-const BUILTIN_QUESTIONS = JSON.parse(fs.readFileSync(path.join(ROOT, 'public', 'later.json'), 'utf8'))
-  .keys.filter((k) => /^quiz\.\d+\.prompt$/.test(k)).length;
+/** How many questions the built-in quiz has: its prompts' keys in keys.json. */
+const BUILTIN_QUESTIONS = JSON.parse(fs.readFileSync(path.join(ROOT, 'public', 'keys.json'), 'utf8'))
+  .filter((k) => /^quiz\.\d+\.prompt$/.test(k)).length;
 
 const PREFIX = '/labs/ratelimit/';
 const FRENCH = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/content/fr.json'), 'utf8'));

@@ -267,39 +267,65 @@ fn numbers_follow_the_texts_separators_where_shown_but_never_in_values() {
 
 /// `public/later.json`: the English of the keys marked `later`, which the
 /// browser's build leaves out of the wasm and fetches when the part that
-/// shows them first opens, every key's name (read with a content
-/// file), and the code view's files. `RLL_WRITE_LATER=1 cargo test later_json`
-/// writes it again after a sentence changed.
+/// shows them first opens (in the table's order, with the fingerprint of
+/// the key names it was written for), and the code view's files; and
+/// `public/keys.json`, every key's name in the table's order, which the
+/// browser's build fetches only with a content file (the one thing that
+/// names keys). `RLL_WRITE_LATER=1 cargo test later_json` writes both
+/// again after a sentence or a key changed.
 #[test]
 fn later_json_holds_the_english_left_out_of_the_wasm() {
-    use ratelimit_lab::vm::text::{later_english, LATER};
+    use ratelimit_lab::vm::text::{later_english, LATER, NAMES_PRINT};
     let later = later_english();
     assert!(!later.is_empty());
     assert_eq!(later.len(), LATER.iter().filter(|l| **l).count());
-    let mut text = serde_json::Map::new();
+    // In the browser a content file is checked once this file is read, so
+    // a replacement's placeholders are checked against this English.
     for (key, english) in &later {
-        // In the browser a content file is checked once this file is read
-        // (it names keys), so a replacement's placeholders are checked
-        // against this English.
         assert!(!english.trim().is_empty(), "{key}");
-        text.insert(key.to_string(), serde_json::Value::from(*english));
     }
-    // Every key's name too, in the table's order: the browser's build
-    // reads them from here, for a content file (which names keys).
+    let text: Vec<&str> = later.iter().map(|(_, english)| *english).collect();
     // The code view's files too (the shipped bundle leaves them out).
     let mut files = serde_json::Map::new();
     for f in ratelimit_lab::vm::snippets::ALL {
         files.insert(f.name.to_string(), serde_json::Value::from(f.text()));
     }
-    let file = serde_json::json!({ "keys": KEYS, "text": text, "files": files });
-    let want = serde_json::to_string(&file).unwrap() + "\n";
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/public/later.json");
-    if std::env::var_os("RLL_WRITE_LATER").is_some() {
-        std::fs::write(path, &want).unwrap();
+    let file = serde_json::json!({ "names": NAMES_PRINT, "text": text, "files": files });
+    let keys = serde_json::to_string(KEYS).unwrap() + "\n";
+    for (name, want) in [
+        ("later.json", serde_json::to_string(&file).unwrap() + "\n"),
+        ("keys.json", keys),
+    ] {
+        let path = format!("{}/public/{name}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("RLL_WRITE_LATER").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "public/{name} is stale: RLL_WRITE_LATER=1 cargo test later_json"
+        );
     }
-    let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        have == want,
-        "public/later.json is stale: RLL_WRITE_LATER=1 cargo test later_json"
-    );
+}
+
+/// What the browser's build checks of the two files: `later.json` is
+/// read only for the names it was written for, and `keys.json` only if
+/// they are this build's, so a file from another build is refused rather
+/// than its sentences falling on other keys.
+#[test]
+fn later_and_keys_files_are_refused_from_another_build() {
+    use ratelimit_lab::vm::text::{later_english, load_keys, load_later, NAMES_PRINT};
+    let english: Vec<String> = later_english().iter().map(|(_, e)| e.to_string()).collect();
+    assert!(!load_later(NAMES_PRINT ^ 1, english.clone()));
+    assert!(!load_later(NAMES_PRINT, english[1..].to_vec()));
+    let mut blank = english.clone();
+    blank[0] = String::from(" ");
+    assert!(!load_later(NAMES_PRINT, blank));
+    assert!(load_later(NAMES_PRINT, english));
+    let keys: Vec<String> = KEYS.iter().map(|k| k.to_string()).collect();
+    let mut swapped = keys.clone();
+    swapped.swap(0, 1);
+    assert!(!load_keys(swapped));
+    assert!(!load_keys(keys[1..].to_vec()));
+    assert!(load_keys(keys));
 }
