@@ -822,9 +822,9 @@ fn bind(lab: Lab, root: &web_sys::Element) {
 
 /// Writes what lies below the first screen, binds it, and the address.
 /// In the shipped bundle (feature `split`) the largest binders below (the
-/// figures under the cards, the log and the charts) come in a second wasm
-/// module, fetched now: they are not in the download before the widget is
-/// interactive.
+/// figures under the cards, the log, the charts and the code view) come
+/// in a second wasm module, fetched now: they are not in the download
+/// before the widget is interactive.
 fn bind_below(lab: Lab, root: &web_sys::Element) {
     write_below(lab, root);
     lab.below.set(true);
@@ -844,7 +844,6 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
     timeline::bind(lab, root);
     highlight::bind(lab, root);
     quiz::bind(lab, root);
-    code::bind(lab, root);
     glossary::bind(lab, root);
     embed::use_url_sync(lab);
     embed::use_resize_messages(lab, root);
@@ -863,11 +862,11 @@ fn bind_below(lab: Lab, root: &web_sys::Element) {
                 return;
             }
             if !bound {
-                // Said where the charts, the log and the figures under
-                // the cards would be.
+                // Said where the charts, the log, the figures under the
+                // cards and the code would be.
                 let said = lab.t(Text::PartNotLoaded);
                 use crate::vm::names::Slot;
-                for slot in [Slot::ChartWorking, Slot::LogEmpty, Slot::Down] {
+                for slot in [Slot::ChartWorking, Slot::LogEmpty, Slot::Down, Slot::Code] {
                     if let Some(el) = dom::slot(&root, slot) {
                         dom::text(&el, &said);
                     }
@@ -942,6 +941,7 @@ fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), B
         totals::bind_more(lab, &root);
         log::bind(lab, &root);
         charts::bind(lab, &root);
+        code::bind(lab, &root);
     };
     match owner {
         Some(owner) => owner.with(bind),

@@ -121,10 +121,10 @@ for (const [cause, fail] of [
   ['a missing file', (route) => route.fulfill({ status: 404, body: 'not found' })],
   ['the network', (route) => route.abort('internetdisconnected')],
 ]) {
-  test(`a second module that cannot load because of ${cause}: the charts, the log and the figures under the cards say so where they would be, and the first screen still answers`, async () => {
+  test(`a second module that cannot load because of ${cause}: the charts, the log, the figures under the cards and the code say so where they would be, and the first screen still answers`, async () => {
     const { s, page, context, watcher } = await open('?strategy=getset', { route: fail });
     const said = /^This part could not be loaded\. Check the connection, then reload the page\.$/;
-    for (const slot of ['chart-working', 'log-empty', 'down']) {
+    for (const slot of ['chart-working', 'log-empty', 'down', 'code']) {
       const el = page.locator(`[data-slot="${slot}"]`);
       await waitFor(async () => said.test((await el.textContent()) ?? ''), { timeout: 8000, message: `${slot} says the part is missing` });
       await el.scrollIntoViewIfNeeded();
