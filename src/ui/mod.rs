@@ -776,7 +776,7 @@ fn start(
         let lab = Lab::provide(mount);
         bind(lab, &root);
         if let Some(scorm) = scorm {
-            lms::start(lab, scorm);
+            keep_progress(lab, &root, scorm);
         }
         Some(lab)
     })?;
@@ -923,17 +923,17 @@ fn below_done(root: &web_sys::Element, bound: bool) {
     let _ = root.set_attribute(Data::Below.as_str(), said);
 }
 
-/// The second module could not be fetched (feature `split`).
+/// A module split off could not be fetched (feature `split`).
 #[cfg(split)]
-type BelowMissing = wasm_split_helpers::SplitLoaderError;
+type PartMissing = wasm_split_helpers::SplitLoaderError;
 #[cfg(not(split))]
-type BelowMissing = std::convert::Infallible;
+type PartMissing = std::convert::Infallible;
 
 /// The binders split off (feature `split`), under the widget's owner;
 /// none once the widget is gone (unmounted while the module was on its
 /// way: its signals went with it).
 #[cfg_attr(split, wasm_split_helpers::wasm_split(below, fallible))]
-fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), BelowMissing> {
+fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), PartMissing> {
     if lab.playing.try_get_untracked().is_none() {
         return Ok(());
     }
@@ -946,6 +946,45 @@ fn below(owner: Option<Owner>, lab: Lab, root: web_sys::Element) -> Result<(), B
     match owner {
         Some(owner) => owner.with(bind),
         None => bind(),
+    }
+    Ok(())
+}
+
+/// Keeps the learner's progress with the course platform that launched the
+/// page ([`lms::start`]). In the shipped bundle (feature `split`) the
+/// platform's run-time comes in a module of its own, fetched now: a page
+/// no platform launched never downloads it. If it cannot be fetched, a
+/// notice says the answers are not sent to the course.
+fn keep_progress(lab: Lab, root: &web_sys::Element, scorm: lms::Scorm) {
+    let owner = Owner::current();
+    #[cfg(not(split))]
+    {
+        let _ = root;
+        let _ = run_lms(owner, lab, scorm);
+    }
+    #[cfg(split)]
+    {
+        let root = root.clone();
+        any_spawner::Executor::spawn_local(async move {
+            let kept = run_lms(owner, lab, scorm).await.is_ok();
+            if !kept && lab.playing.try_get_untracked().is_some() {
+                let m = lab.mounted();
+                events::add_notice(&root, &m.texts, m.texts.get(Text::NoticeLms));
+            }
+        });
+    }
+}
+
+/// The course platform's run-time, under the widget's owner (feature
+/// `split`: in a module of its own); nothing once the widget is gone.
+#[cfg_attr(split, wasm_split_helpers::wasm_split(lms, fallible))]
+fn run_lms(owner: Option<Owner>, lab: Lab, scorm: lms::Scorm) -> Result<(), PartMissing> {
+    if lab.playing.try_get_untracked().is_none() {
+        return Ok(());
+    }
+    match owner {
+        Some(owner) => owner.with(|| lms::start(lab, scorm)),
+        None => lms::start(lab, scorm),
     }
     Ok(())
 }

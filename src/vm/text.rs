@@ -107,6 +107,7 @@ texts! {
     NoticeContent "notice.content" "The content file {file} could not be used ({problem}), so the built-in text is shown.";
     NoticeMastery "notice.mastery" "mastery=“{given}” is not a whole percentage from 0 to 100, so {kept} is used.";
     NoticeUngraded "notice.ungraded" "This quiz is the built-in one, so it is not graded.";
+    NoticeLms "notice.lms" "Your answers are not sent to your course: the part of the widget that talks to it could not be loaded. Reload the page to try again.";
     NoticeNone "notice.none" "none";
     NoticeFlag "notice.flag" "{name}=“{given}” is neither 1 nor 0 (true or false, yes or no), so {name} is off.";
     ContentOrigin "content.origin" "it is not on this site, and only files from this site are read";

@@ -66,14 +66,16 @@ function recorded(page) {
 }
 
 /** Opens the player (with `stored` data from an earlier launch) and waits for the widget in its frame. */
-async function launch({ stored = null, api = true } = {}) {
+async function launch({ stored = null, api = true, lost = false } = {}) {
   const url = `${new URL(lms.url).origin}/course/player.html${api ? '' : '?api=0'}`;
   const p = await openPage(`${new URL(lms.url).origin}/course/blank.html`);
   await p.page.evaluate((s) => sessionStorage.setItem('stored', JSON.stringify(s)), stored);
+  // The platform's run-time, a module of its own, that cannot be fetched.
+  if (lost) await p.page.route('**/split_lms.wasm', (route) => route.abort('internetdisconnected'));
   await p.page.goto(url);
   const frame = p.page.frameLocator('#sco');
   await frame.locator('[data-testid="quiz-question"]').first().waitFor({ state: 'attached', timeout: 10000 });
-  if (api) await waitFor(() => p.page.evaluate(() => window.calls.includes('LMSInitialize')), { message: 'LMSInitialize' });
+  if (api && !lost) await waitFor(() => p.page.evaluate(() => window.calls.includes('LMSInitialize')), { message: 'LMSInitialize' });
   return { ...p, frame, q: frame.locator('[data-testid="quiz-question"]') };
 }
 
@@ -235,12 +237,28 @@ describe('launched by a SCORM 1.2 runtime (scorm-again)', () => {
     await again.context.close();
   });
 
-  test('with no API it is a plain widget: no console error, the quiz works', async () => {
+  test('with no API it is a plain widget: no console error, the quiz works, the run-time\'s module never fetched', async () => {
     const l = await launch({ api: false });
     await answer(l, [0]);
     await waitFor(async () => /^Score: 1 of 1 answered right/.test(await l.frame.locator('[data-testid="quiz-score"]').innerText()), { message: 'quiz answered' });
     assert.equal(await l.page.evaluate(() => window.API), undefined);
+    const sco = l.page.frames().find((f) => f.url().includes(SCO));
+    const wasm = await sco.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+    assert.ok(wasm.includes('ratelimit_lab_bg.wasm') && !wasm.includes('split_lms.wasm'), wasm.join(' '));
     assert.deepEqual(l.watcher.problems(), []);
+    await l.context.close();
+  });
+
+  test('when the run-time\'s module cannot be fetched: nothing is called, a notice says the answers are not sent, the quiz works', async () => {
+    const l = await launch({ lost: true });
+    const notice = l.frame.locator('[data-testid="notice"]');
+    await waitFor(async () => /Your answers are not sent to your course: the part of the widget that talks to it could not be loaded\. Reload the page to try again\./.test(await notice.innerText()), { message: 'the notice' });
+    assert.ok(await notice.isVisible(), 'the notice is shown');
+    await answer(l, [0]);
+    await waitFor(async () => /^Score: 1 of \d+ answered right/.test(await l.frame.locator('[data-testid="quiz-score"]').innerText()), { message: 'quiz answered' });
+    assert.deepEqual(await l.page.evaluate(() => window.calls), [], 'the platform hears nothing');
+    const rest = l.watcher.problems().filter((p) => !p.includes('split_lms.wasm') && !/Failed to load resource/.test(p));
+    assert.deepEqual(rest, []);
     await l.context.close();
   });
 });
