@@ -512,8 +512,9 @@ const sp = result.slow_phone;
 // Nor is the frame's script (a host page's, not the widget's). Nor are the
 // reader of content files and the key names, which only a page with a
 // content file fetches, before its widget is live (counted with that
-// page's download).
-const NOT_OPENED = ['ratelimit-frame.js', 'split_content.wasm', 'keys.json'];
+// page's download), nor a course platform's run-time, which only a page
+// a platform launched fetches, as it starts.
+const NOT_OPENED = ['ratelimit-frame.js', 'split_content.wasm', 'keys.json', 'split_lms.wasm'];
 const later = result.download.on_demand.filter((f) => !f.file.startsWith('first/') && !NOT_OPENED.includes(f.file)).reduce((a, f) => a + f.gzip, 0);
 const worst = (o, k) => Math.max(...Object.values(o).map((v) => v[k]));
 const checks = [
