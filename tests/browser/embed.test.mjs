@@ -151,7 +151,9 @@ describe('iframe embed', () => {
       window.postMessage = (...a) => { window.__posted++; return orig(...a); };
     });
     await page.goto(lab.url);
-    await page.waitForSelector('[data-testid="server-card"]');
+    // The live widget, with what lies below written (the footer is there):
+    // the prerendered first screen has server cards but no footer.
+    await page.waitForSelector(LIVE);
     assert.equal(await page.locator('[data-testid="copy-link"]').count(), 1);
     assert.equal(await page.evaluate(() => window.__posted), 0);
     assert.deepEqual(problems, []);
