@@ -2,9 +2,10 @@
 //! lesson's steps and the quiz's feedback: the keys marked `later` in
 //! [`crate::vm::text`]) are not in the wasm: they wait in `later.json`
 //! beside it, fetched the first time such a part opens, or with a content
-//! file. The key names, which only a content file uses, are in `keys.json`,
-//! fetched only with one. Only from the origin the widget's files come from. This keeps
-//! them out of the bytes fetched before the widget is interactive.
+//! file. The key names, which only a content file uses, are in
+//! `keys.json`, fetched only with one. Only from the origin the widget's
+//! files come from. This keeps them out of the bytes fetched before the
+//! widget is interactive.
 //! Every widget on the page shares the one fetch; a part waiting for it
 //! shows a loading line, and a polite notice if it fails (then opening the
 //! part again tries again). The code view's files come in the same file
