@@ -91,7 +91,7 @@ texts! {
     // The page.
     Title "title" "Rate Limit Lab";
     Framing "framing" "One user, one limit, several servers behind a load balancer: see where a limit kept in each server's memory leaks, and what stops the leak.";
-    NoticeTitle "notice.title" "Some settings were adjusted:";
+    NoticeTitle "notice.title" "Please note:";
     Dismiss "notice.dismiss" "Dismiss";
     NoticeNotNumber "notice.not_number" "{name}=“{given}” is not a number, so it stays at {kept}.";
     NoticeBelow "notice.below" "{name}={given} is below the least allowed, so it is set to {set}.";
