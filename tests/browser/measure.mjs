@@ -132,8 +132,9 @@ async function downloads() {
 // A learner who opens everything, on the page `downloads` loaded: the
 // page scrolled to its end a screen at a time (each part below is read as
 // it nears the screen), the lesson started and its next step taken, and
-// the footer's links to files of the widget followed (the proof). Returns
-// every file of the widget's folder asked for, from the page's start.
+// each link of the widget to a file of its folder (the proof page) counted
+// as followed. Returns every file of the widget's folder asked for, from
+// the page's start.
 async function openEverything(page) {
   for (let i = 0; i < 60; i++) {
     const end = await page.evaluate(() => {
