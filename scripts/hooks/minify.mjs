@@ -35,6 +35,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { minify } from 'terser';
+import { leb, uleb, str, bytes, orderForGzip } from './wasm.mjs';
 
 if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 const stage = process.env.TRUNK_STAGING_DIR;
@@ -43,10 +44,12 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const wasmFile = path.join(stage, 'ratelimit_lab_bg.wasm');
 const glueFile = path.join(stage, 'ratelimit_lab.js');
 const glue = fs.readFileSync(glueFile, 'utf8');
-const optimise = (file, flags) => execFileSync(path.join(root, 'node_modules/.bin/wasm-opt'), [
+const wasmOpt = path.join(root, 'node_modules/.bin/wasm-opt');
+const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',
+  '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
+const optimise = (file, flags) => execFileSync(wasmOpt, [
   ...flags, '--traps-never-happen', '--flatten', '--rereloop', '-Oz', '-Oz', '--converge',
-  '--low-memory-unused', '--one-caller-inline-max-function-size=40', '--strip-target-features', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
-  '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
+  '--low-memory-unused', '--one-caller-inline-max-function-size=40', '--strip-target-features', ...features,
   file, '-o', file,
 ], { stdio: 'inherit' });
 optimise(wasmFile, []);
@@ -66,6 +69,11 @@ for (const name of parts) {
 const renamed = shortNames(fs.readFileSync(wasmFile), glue);
 fs.writeFileSync(wasmFile, renamed.wasm);
 fs.writeFileSync(glueFile, renamed.glue);
+// Last, each module's functions in the order gzip compresses best, like
+// beside like (wasm.mjs, `orderForGzip`): the main module 2.8 KB less.
+for (const name of ['ratelimit_lab_bg.wasm', ...parts.filter((p) => p.endsWith('.wasm'))]) {
+  orderForGzip(path.join(stage, name), wasmOpt, features);
+}
 
 // The split's loader reaches the main module through the glue. As written,
 // it imports the glue by its plain name; but after "Try again" the loader
@@ -154,37 +162,4 @@ function shortNames(wasm, glue) {
     glue = glue.replace(word, () => next);
   }
   return { wasm: Buffer.concat(out), glue };
-}
-
-function leb(buf, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const b = buf[at];
-    at += 1;
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (b < 0x80) return [value, at];
-  }
-}
-
-function uleb(n) {
-  const out = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return Buffer.from(out);
-}
-
-function str(buf, at) {
-  const [len, p] = leb(buf, at);
-  return [buf.toString('utf8', p, p + len), p + len];
-}
-
-function bytes(s) {
-  const b = Buffer.from(s, 'utf8');
-  return Buffer.concat([uleb(b.length), b]);
 }
